@@ -1,0 +1,73 @@
+/// What a handler receives each time its ticker fires.
+///
+/// Deadlines are numbered from 1: deadline *k* is `start + firstDelay + (k − 1)·interval` (shifted by the
+/// time spent paused). A delivery that stands for several deadlines carries the latest one in ``index``
+/// and the number it did not deliver in ``skipped``.
+public struct Tick: Sendable, Hashable, CustomStringConvertible {
+    /// The number of the deadline this tick stands for (1 for the first). For a manual fire
+    /// (``Ticker/fire()``) it is the number of the last deadline delivered before it (0 if none).
+    public let index: Int
+    /// The deadline this tick stands for. For a manual fire, the moment ``Ticker/fire()`` was called.
+    public let deadline: TickInstant
+    /// When the handler was called.
+    public let timestamp: TickInstant
+    /// Deadlines that passed since the previous tick without a delivery of their own (0 when on time).
+    public let skipped: Int
+    /// Deadlines left after this one; `nil` for an unbounded schedule. The last tick has `remaining == 0`.
+    public let remaining: Int?
+    /// How many times the handler has been called, this call included.
+    public let fireCount: Int
+    /// Whether this delivery came from ``Ticker/fire()`` rather than from the schedule.
+    public let isManual: Bool
+
+    /// How late the delivery was: `timestamp − deadline` (never negative; deliveries are never early).
+    public var lateness: Duration { deadline.duration(to: timestamp) }
+
+    /// Whether the ticker finishes after this tick.
+    public var isLast: Bool { remaining == 0 }
+
+    package init(
+        index: Int,
+        deadline: TickInstant,
+        timestamp: TickInstant,
+        skipped: Int,
+        remaining: Int?,
+        fireCount: Int,
+        isManual: Bool
+    ) {
+        self.index = index
+        self.deadline = deadline
+        self.timestamp = timestamp
+        self.skipped = skipped
+        self.remaining = remaining
+        self.fireCount = fireCount
+        self.isManual = isManual
+    }
+
+    public var description: String {
+        var text = "Tick #\(index) late \(lateness)"
+        if skipped > 0 { text += " skipped \(skipped)" }
+        if let remaining { text += " remaining \(remaining)" }
+        if isManual { text += " (manual)" }
+        return text
+    }
+}
+
+/// Where a ticker is in its life. `finished` and `cancelled` are final.
+public enum TickerState: String, Sendable, Hashable, CustomStringConvertible {
+    /// Created with `startsImmediately: false` and not started yet.
+    case idle
+    /// Deadlines are armed; the handler will be called on the ticker's context.
+    case running
+    /// Deadlines are suspended; the time left to the next one is kept for ``Ticker/resume()``.
+    case paused
+    /// The schedule ran out (a one-shot fired, a count or countdown reached its end).
+    case finished
+    /// Stopped by ``Ticker/cancel()``, by releasing a handle-owned ticker, or because the owner went away.
+    case cancelled
+
+    /// Whether the state is final: no call changes it and the handler will never be called again.
+    public var isTerminal: Bool { self == .finished || self == .cancelled }
+
+    public var description: String { rawValue }
+}

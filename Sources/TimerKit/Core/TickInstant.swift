@@ -1,0 +1,76 @@
+/// A point on the monotonic timeline that TimerKit schedules on.
+///
+/// In production this is the system's monotonic uptime clock (the one `DispatchTime` uses), counted in
+/// nanoseconds; under virtual time it is the virtual clock's reading. Instants of different timelines are
+/// not comparable in any meaningful way, but tickers never mix them.
+public struct TickInstant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+    /// Nanoseconds since the timeline's origin.
+    public var nanoseconds: Int64
+
+    /// Creates an instant `nanoseconds` after the timeline's origin.
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// An instant later than every instant a ticker can reach; deadlines saturate here instead of
+    /// overflowing.
+    public static let distantFuture = TickInstant(nanoseconds: .max)
+
+    /// Returns the instant `duration` later (saturating at ``distantFuture`` instead of overflowing).
+    public func advanced(by duration: Duration) -> TickInstant {
+        TickInstant(nanoseconds: nanoseconds.addingSaturating(duration.saturatingNanoseconds))
+    }
+
+    /// Returns the duration from this instant to `other` (negative when `other` is earlier).
+    public func duration(to other: TickInstant) -> Duration {
+        .nanoseconds(other.nanoseconds.subtractingSaturating(nanoseconds))
+    }
+
+    public static func < (lhs: TickInstant, rhs: TickInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    public var description: String {
+        nanoseconds == .max ? "TickInstant(distantFuture)" : "TickInstant(\(nanoseconds) ns)"
+    }
+}
+
+extension Int64 {
+    @inline(__always)
+    func addingSaturating(_ other: Int64) -> Int64 {
+        let (result, overflow) = addingReportingOverflow(other)
+        if overflow { return other > 0 ? .max : .min }
+        return result
+    }
+
+    @inline(__always)
+    func subtractingSaturating(_ other: Int64) -> Int64 {
+        let (result, overflow) = subtractingReportingOverflow(other)
+        if overflow { return other < 0 ? .max : .min }
+        return result
+    }
+
+    @inline(__always)
+    func multipliedSaturating(by other: Int64) -> Int64 {
+        let (result, overflow) = multipliedReportingOverflow(by: other)
+        if overflow { return (self < 0) == (other < 0) ? .max : .min }
+        return result
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating at `Int64.min`/`Int64.max` (about ±292 years).
+    var saturatingNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let limit = Int64.max / 1_000_000_000
+        if seconds > limit { return .max }
+        if seconds < -limit { return .min }
+        return (seconds * 1_000_000_000).addingSaturating(attoseconds / 1_000_000_000)
+    }
+
+    /// The duration in seconds as a `Double` (for messages and Foundation interop).
+    var timeInterval: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

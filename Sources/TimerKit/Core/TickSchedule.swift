@@ -1,0 +1,180 @@
+import Foundation
+
+/// When a ticker's deadlines fall: pure value math, no side effects.
+///
+/// Deadline *k* (counting from 1) is `start + firstDelay + (k − 1)·interval`, computed from the start
+/// instant, never from the previous fire, so a schedule does not drift. A delivery that comes late enough
+/// to miss deadlines reports them as ``Tick/skipped`` and the schedule continues from the next deadline
+/// still in the future: there is never a burst of catch-up calls and never a slide of the whole schedule.
+///
+/// Out-of-range input is clamped, never trapped, except a NaN `TimeInterval`, which has no meaning and
+/// stops the program with a message:
+/// - a repeating interval below ``minimumInterval`` (including zero and negative ones) becomes
+///   ``minimumInterval`` (100 µs, the same floor `Foundation.Timer` uses);
+/// - a one-shot delay below zero becomes zero (fire as soon as the context can run it);
+/// - intervals, delays and tolerances beyond about 292 years saturate: that deadline is never reached;
+/// - a negative tolerance becomes zero; a repeating schedule's tolerance is capped at half its interval;
+/// - a `count` of zero or less makes a schedule without deadlines: the ticker finishes at once without
+///   calling its handler (and logs a warning in debug builds).
+/// Each clamp is listed in ``adjustments`` and, in debug builds, logged when a ticker is created with it.
+public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
+    /// The smallest repeating interval TimerKit schedules: 100 microseconds (10 kHz).
+    public static let minimumInterval: Duration = .microseconds(100)
+
+    /// Offset of the first deadline from the start instant, in nanoseconds (≥ 0).
+    let firstDelayNanoseconds: Int64
+    /// Distance between consecutive deadlines, in nanoseconds (≥ minimumInterval for repeating schedules).
+    let intervalNanoseconds: Int64
+    /// Tolerance window in nanoseconds (≥ 0).
+    let toleranceNanoseconds: Int64
+    /// The number of deadlines; `nil` for an unbounded schedule.
+    public let count: Int?
+
+    /// Human-readable notes about every clamp applied to the input (empty when none was needed).
+    public let adjustments: [String]
+
+    /// Delay from start to the first deadline.
+    public var firstDelay: Duration { .nanoseconds(firstDelayNanoseconds) }
+    /// Distance between consecutive deadlines (for a one-shot schedule, equal to ``firstDelay``).
+    public var interval: Duration { .nanoseconds(intervalNanoseconds) }
+    /// How late past each deadline the engine may deliver so that one wake-up serves several tickers.
+    /// Deliveries are never early.
+    public var tolerance: Duration { .nanoseconds(toleranceNanoseconds) }
+    /// Whether the schedule has more than one deadline (or no bound at all).
+    public var repeats: Bool { count.map { $0 > 1 } ?? true }
+
+    private init(first: Int64, interval: Int64, tolerance: Int64, count: Int?, adjustments: [String]) {
+        self.firstDelayNanoseconds = first
+        self.intervalNanoseconds = interval
+        self.toleranceNanoseconds = tolerance
+        self.count = count
+        self.adjustments = adjustments
+    }
+
+    // MARK: Factories
+
+    /// A repeating schedule: deadlines at `start + k·interval` for k = 1, 2, 3, …
+    ///
+    /// - Parameters:
+    ///   - interval: distance between deadlines; values below ``minimumInterval`` are clamped to it.
+    ///   - delay: offset of the first deadline from the start; `nil` (the default) means one `interval`.
+    ///   - tolerance: lateness the engine may add to coalesce wake-ups; capped at half the interval.
+    ///   - count: number of deadlines after which the ticker finishes; `nil` (the default) repeats until
+    ///     cancelled. Missed deadlines count towards it, so a ticker with a count ends on time.
+    public static func every(
+        _ interval: Duration,
+        after delay: Duration? = nil,
+        tolerance: Duration = .zero,
+        count: Int? = nil
+    ) -> TickSchedule {
+        var notes: [String] = []
+        var step = interval.saturatingNanoseconds
+        let floor = minimumInterval.saturatingNanoseconds
+        if step < floor {
+            notes.append("interval \(interval) is below the 100 µs minimum; clamped to 100 µs")
+            step = floor
+        }
+        var first = delay?.saturatingNanoseconds ?? step
+        if first < 0 {
+            notes.append("first delay \(delay ?? .zero) is negative; clamped to zero")
+            first = 0
+        }
+        var slack = tolerance.saturatingNanoseconds
+        if slack < 0 {
+            notes.append("tolerance \(tolerance) is negative; clamped to zero")
+            slack = 0
+        }
+        if slack > step / 2 {
+            notes.append("tolerance \(tolerance) exceeds half the interval; capped at \(Duration.nanoseconds(step / 2))")
+            slack = step / 2
+        }
+        var bound = count
+        if let count, count <= 0 {
+            notes.append("count \(count) is not positive; the schedule has no deadlines and finishes at once")
+            bound = 0
+        }
+        return TickSchedule(first: first, interval: step, tolerance: slack, count: bound, adjustments: notes)
+    }
+
+    /// A one-shot schedule: a single deadline `delay` after the start.
+    ///
+    /// A negative delay is clamped to zero: the ticker fires as soon as its context runs.
+    public static func after(_ delay: Duration, tolerance: Duration = .zero) -> TickSchedule {
+        var notes: [String] = []
+        var first = delay.saturatingNanoseconds
+        if first < 0 {
+            notes.append("delay \(delay) is negative; clamped to zero")
+            first = 0
+        }
+        var slack = tolerance.saturatingNanoseconds
+        if slack < 0 {
+            notes.append("tolerance \(tolerance) is negative; clamped to zero")
+            slack = 0
+        }
+        return TickSchedule(first: first, interval: first, tolerance: slack, count: 1, adjustments: notes)
+    }
+
+    /// A countdown: `count` deadlines one `interval` apart; each ``Tick/remaining`` says how many are
+    /// left, and the ticker finishes after the tick whose `remaining` is zero.
+    ///
+    /// The tick with `remaining == 0` is always delivered, even when the deadlines before it were missed.
+    /// A `count` of zero or less finishes at once without a tick.
+    public static func countdown(from count: Int, every interval: Duration = .seconds(1)) -> TickSchedule {
+        every(interval, count: count)
+    }
+
+    // MARK: TimeInterval conveniences
+
+    /// A repeating schedule with the interval in seconds. A NaN interval stops the program with a
+    /// message; infinite or huge intervals saturate (the deadline is never reached).
+    public static func every(seconds interval: TimeInterval, tolerance: TimeInterval = 0, count: Int? = nil)
+        -> TickSchedule
+    {
+        every(.checkedSeconds(interval, "interval"), tolerance: .checkedSeconds(tolerance, "tolerance"), count: count)
+    }
+
+    /// A one-shot schedule with the delay in seconds. A NaN delay stops the program with a message.
+    public static func after(seconds delay: TimeInterval, tolerance: TimeInterval = 0) -> TickSchedule {
+        after(.checkedSeconds(delay, "delay"), tolerance: .checkedSeconds(tolerance, "tolerance"))
+    }
+
+    // MARK: Math (offsets from the start instant, in nanoseconds)
+
+    /// Offset of deadline `index` (1-based) from the start, saturating at `Int64.max`.
+    func offset(ofDeadline index: Int) -> Int64 {
+        precondition(index >= 1, "TimerKit internal: deadline index starts at 1")
+        return firstDelayNanoseconds.addingSaturating(intervalNanoseconds.multipliedSaturating(by: Int64(index - 1)))
+    }
+
+    /// The last deadline index whose offset is ≤ `elapsed` (0 when none is), bounded by ``count``.
+    func lastIndex(dueBy elapsed: Int64) -> Int {
+        guard elapsed >= firstDelayNanoseconds else { return 0 }
+        let steps = intervalNanoseconds == 0 ? 0 : (elapsed - firstDelayNanoseconds) / intervalNanoseconds
+        let index = steps >= Int64(Int.max - 1) ? Int.max - 1 : Int(steps) + 1
+        if let count { return min(index, count) }
+        return index
+    }
+
+    /// Whether `index` is the schedule's last deadline.
+    func isFinal(_ index: Int) -> Bool {
+        count.map { index >= $0 } ?? false
+    }
+
+    public var description: String {
+        switch count {
+        case 1?: return "after \(firstDelay)"
+        case let n?: return "every \(interval) ×\(n)"
+        case nil: return "every \(interval)"
+        }
+    }
+}
+
+extension Duration {
+    /// Converts seconds to a `Duration`, trapping with a message on NaN and saturating infinities.
+    static func checkedSeconds(_ seconds: Double, _ what: StaticString) -> Duration {
+        precondition(!seconds.isNaN, "TimerKit: \(what) is NaN; pass a finite number of seconds")
+        if seconds >= 9.2e9 { return .nanoseconds(Int64.max) }
+        if seconds <= -9.2e9 { return .nanoseconds(Int64.min) }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+extension Ticker {
+    // MARK: Owner-bound
+
+    /// Schedules a handler bound to `owner`: the owner is held weakly and passed to the handler, so the
+    /// handler has no reason to capture it.
+    ///
+    /// The ticker stops for good, and releases the handler, when the owner goes away: at once if the
+    /// owner held the returned handle, otherwise at the next deadline (without calling the handler).
+    /// Keeping the returned handle is optional.
+    ///
+    /// - Parameters:
+    ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:)``, `after`, `countdown`).
+    ///   - context: where the handler runs.
+    ///   - owner: the object whose lifetime bounds the ticker; never retained.
+    ///   - startsImmediately: `false` creates an `idle` ticker that waits for ``start()``.
+    ///   - handler: called on `context` with the owner and the ``Tick``; never while a TimerKit lock is held.
+    @discardableResult
+    public static func schedule<Owner: AnyObject>(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        owner: Owner,
+        startsImmediately: Bool = true,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (Owner, Tick) -> Void
+    ) -> Ticker {
+        let reference = WeakReference(owner)
+        return make(schedule, on: context, binding: .owner, ownerType: Owner.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+            guard let object = reference.object else { return false }
+            handler(unsafeDowncast(object, to: Owner.self), tick)
+            return true
+        }
+    }
+
+    // MARK: Target–action
+
+    /// Schedules target–action with an unbound method reference such as `Screen.tick` (a method taking a
+    /// ``Tick``); the target is held weakly. The Swift form of a weak-proxy timer target.
+    ///
+    /// The ticker stops for good when the target goes away, as with `owner:`. Keeping the handle is
+    /// optional.
+    @discardableResult
+    public static func schedule<Target: AnyObject>(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        target: Target,
+        action: @escaping @Sendable (Target) -> (Tick) -> Void,
+        startsImmediately: Bool = true,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Ticker {
+        let reference = WeakReference(target)
+        return make(schedule, on: context, binding: .target, ownerType: Target.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+            guard let object = reference.object else { return false }
+            action(unsafeDowncast(object, to: Target.self))(tick)
+            return true
+        }
+    }
+
+    /// Schedules target–action with an unbound method reference that takes no argument, such as
+    /// `Screen.refresh`; the target is held weakly. See ``schedule(_:on:target:action:startsImmediately:fileID:line:)-(_,_,Target,(Target)->(Tick)->Void,_,_,_)``.
+    @discardableResult
+    public static func schedule<Target: AnyObject>(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        target: Target,
+        action: @escaping @Sendable (Target) -> () -> Void,
+        startsImmediately: Bool = true,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Ticker {
+        let reference = WeakReference(target)
+        return make(schedule, on: context, binding: .target, ownerType: Target.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line) { _, _, _ in
+            guard let object = reference.object else { return false }
+            action(unsafeDowncast(object, to: Target.self))()
+            return true
+        }
+    }
+
+    // MARK: Handle-owned
+
+    /// Schedules a handler owned by the returned handle: releasing the handle cancels the ticker (in
+    /// debug builds, releasing it before it ever fired logs a warning — the usual reason a timer "never
+    /// fires"). Keep the handle, for example in a property.
+    ///
+    /// If the handler captures the object that keeps the handle, capture it weakly, or use `owner:`.
+    public static func schedule(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        startsImmediately: Bool = true,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (Tick) -> Void
+    ) -> Ticker {
+        make(schedule, on: context, binding: .handle, ownerType: nil, role: .owning,
+            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+            handler(tick)
+            return true
+        }
+    }
+
+    // MARK: Shared
+
+    static func make(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        binding: TickerBinding,
+        ownerType: Any.Type?,
+        role: Role,
+        startsImmediately: Bool,
+        fileID: String,
+        line: Int,
+        handler: @escaping TickHandler
+    ) -> Ticker {
+        if !schedule.adjustments.isEmpty {
+            Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
+        }
+        if case .runLoop(let loop, _) = context.storage, !loop.isMain, loop.runLoop === RunLoop.current,
+            RunLoop.current.currentMode == nil, TickerDiagnostics.warnsAboutMistakes
+        {
+            Diagnostics.warn(
+                "ticker at \(fileID):\(line) is scheduled on this thread's run loop, which is not running; "
+                    + "it fires only while the loop runs. Run the loop, or use TickerContext.dispatch(_:)."
+            )
+        }
+        let origin = TickerOrigin(
+            fileID: fileID,
+            line: line,
+            ownerType: ownerType.map { String(describing: $0) },
+            binding: binding
+        )
+        let engine = TimeBase.current.engine(for: context)
+        let id = engine.add(schedule: schedule, origin: origin, startsImmediately: startsImmediately, handler: handler)
+        return Ticker(engine: engine, id: id, role: role, fileID: fileID, line: line)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A handle to one ticker: a repeating, counted, countdown or one-shot schedule of handler calls on a
+/// context (a run loop or a dispatch queue), bound to an owner that it never retains.
+///
+/// Create one with the `schedule` factories: bound to an owner (`owner:` and a closure that receives the
+/// owner), target–action (`target:` and an unbound method reference such as `Screen.tick`), or owned by
+/// this handle (a closure alone). The handler never has a reason to capture `self`, so no retain cycle
+/// can be written.
+///
+/// **Lifetime.** An owner-bound or target–action ticker lives until its owner goes away, it is
+/// cancelled, or its schedule ends; keeping the handle is optional (keep it to pause or cancel). A
+/// handle-owned ticker is cancelled when the handle is released, like `AnyCancellable`.
+///
+/// **Threads.** Every method is safe from any thread, in any state, and from inside the handler. The
+/// handler runs on the ticker's context; handlers on one context never overlap.
+///
+/// **Cancel.** After `cancel()` returns, no new delivery is dispatched. A delivery that another thread
+/// had already dispatched when `cancel()` was called may still be running and completes; called on the
+/// context itself (for example inside any handler of that context), `cancel()` is exact. The handler and
+/// everything it captures are released as soon as the ticker stops; no timer or dispatch source is held
+/// per ticker.
+public final class Ticker: Sendable, CustomStringConvertible {
+    enum Role: Sendable {
+        /// The handle owns the ticker: releasing it cancels.
+        case owning
+        /// The owner or target defines the lifetime; the handle is optional.
+        case bound(WeakReference)
+        /// A handle passed into a Foundation-style block: releasing it does nothing.
+        case view
+    }
+
+    let engine: TickerEngine
+    let id: TickerID
+    let role: Role
+    let createdAt: (fileID: String, line: Int)
+
+    init(engine: TickerEngine, id: TickerID, role: Role, fileID: String, line: Int) {
+        self.engine = engine
+        self.id = id
+        self.role = role
+        self.createdAt = (fileID, line)
+    }
+
+    deinit {
+        switch role {
+        case .view:
+            return
+        case .bound(let owner):
+            // When the owner is being deinitialised (it held this handle), weak loads already return nil:
+            // stop now rather than at the next deadline.
+            engine.handleReleased(id, cancelling: owner.object == nil)
+        case .owning:
+            if TickerDiagnostics.warnsAboutMistakes, let snapshot = engine.snapshot(id), snapshot.state == .running,
+                snapshot.fireCount == 0
+            {
+                Diagnostics.warn(
+                    "a handle-owned ticker (\(snapshot.schedule)) created at \(createdAt.fileID):\(createdAt.line) "
+                        + "was released before it ever fired, so it is cancelled and will never fire. "
+                        + "Keep the returned Ticker (for example in a property), or pass `owner:` to bind it to an object."
+                )
+            }
+            engine.handleReleased(id, cancelling: true)
+        }
+    }
+
+    // MARK: State
+
+    /// The ticker's current state. A handle passed into a Foundation-style block reads `cancelled` once
+    /// the ticker has stopped and its handle-owned record is gone.
+    public var state: TickerState { engine.snapshot(id)?.state ?? .cancelled }
+
+    /// Whether the ticker can still fire (`idle`, `running` or `paused`). The Foundation spelling.
+    public var isValid: Bool { !state.isTerminal }
+
+    /// How many times the handler has been called.
+    public var fireCount: Int { engine.snapshot(id)?.fireCount ?? 0 }
+
+    /// The next instant the ticker waits for: its next deadline, or a pending ``fire()``; `nil` when
+    /// paused, idle or stopped.
+    public var nextDeadline: TickInstant? { engine.snapshot(id)?.nextDeadline }
+
+    /// The context the handler runs on.
+    public var context: TickerContext { engine.context }
+
+    /// A snapshot for diagnostics, or `nil` once a stopped ticker's record is gone.
+    public var snapshot: TickerSnapshot? { engine.snapshot(id) }
+
+    // MARK: Lifecycle
+
+    /// Starts an `idle` ticker (created with `startsImmediately: false`): deadlines count from now.
+    /// Does nothing in any other state.
+    public func start() { engine.perform(.start, on: id) }
+
+    /// Pauses a running ticker, keeping the time left to its next deadline. Does nothing in any other
+    /// state (pausing twice is harmless). No system timer is suspended.
+    public func pause() { engine.perform(.pause, on: id) }
+
+    /// Resumes a paused ticker: its next deadline is the time left at ``pause()`` from now, and later
+    /// deadlines follow at the interval from there. Starts an `idle` ticker. Does nothing otherwise
+    /// (resuming twice, or after cancel, is harmless).
+    public func resume() { engine.perform(.resume, on: id) }
+
+    /// Stops the ticker for good and releases its handler. Safe to call twice, from any thread, from
+    /// inside the handler, and before the first deadline. See the type's summary for the exact guarantee.
+    public func cancel() { engine.perform(.cancel, on: id) }
+
+    /// Stops the ticker for good: the Foundation spelling of ``cancel()``.
+    public func invalidate() { cancel() }
+
+    /// Calls the handler as soon as the context can run it, out of schedule, without moving the
+    /// schedule (`Tick.isManual` is true). On a one-shot that has not fired yet, this is its one tick and
+    /// the ticker finishes, as `Foundation.Timer.fire()` does. Works while idle or paused (the ticker
+    /// stays so); does nothing once stopped. Never calls the handler on the calling thread.
+    public func fire() { engine.perform(.fire, on: id) }
+
+    public var description: String {
+        engine.snapshot(id)?.description ?? "Ticker(stopped) created at \(createdAt.fileID):\(createdAt.line)"
+    }
+}
+
+/// A weak reference that may travel between threads.
+final class WeakReference: @unchecked Sendable {
+    // Invariant: `object` is assigned once in init and only read afterwards (weak loads are atomic in
+    // the Swift runtime). TimerKit never calls the object; it only hands it to the user's handler on the
+    // context the user chose, and tests it for nil.
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+
+/// Where a ticker's handler runs and where its wake-ups come from.
+///
+/// Every context is served by one engine: a queue of pending deadlines and a single armed alarm, shared
+/// by all tickers on that context. Handlers on one context never run concurrently with each other, and
+/// tickers that share a context and whose tolerance windows overlap are served by one wake-up.
+public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable, Hashable {
+        case runLoop(RunLoopReference, modes: [RunLoop.Mode])
+        case dispatch(DispatchQueue, leewayNanoseconds: Int64, strict: Bool)
+
+        static func == (lhs: Storage, rhs: Storage) -> Bool {
+            switch (lhs, rhs) {
+            case let (.runLoop(a, am), .runLoop(b, bm)): a == b && am == bm
+            case let (.dispatch(a, al, astrict), .dispatch(b, bl, bstrict)): a === b && al == bl && astrict == bstrict
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case let .runLoop(loop, modes):
+                hasher.combine(0)
+                hasher.combine(loop)
+                hasher.combine(modes)
+            case let .dispatch(queue, leeway, strict):
+                hasher.combine(1)
+                hasher.combine(ObjectIdentifier(queue))
+                hasher.combine(leeway)
+                hasher.combine(strict)
+            }
+        }
+    }
+
+    let storage: Storage
+
+    /// A run loop: handlers run on the run loop's thread, while the loop runs in one of `modes`.
+    ///
+    /// The default, common modes, keeps tickers firing while a scroll view tracks touches (a default-mode
+    /// `Foundation.Timer` pauses then). Scheduling, pausing and cancelling are safe from any thread; the
+    /// engine adds one long-lived `Foundation.Timer` per run loop and mode set and re-arms it.
+    ///
+    /// A ticker on a run loop that is not running does not fire until the loop runs (in debug builds,
+    /// scheduling on the current thread's loop when it is neither the main thread's nor running logs a
+    /// warning). An empty `modes` array is replaced by `[.common]`.
+    public static func runLoop(_ runLoop: RunLoop, modes: [RunLoop.Mode] = [.common]) -> TickerContext {
+        let unique = Array(Set(modes.isEmpty ? [.common] : modes)).sorted { $0.rawValue < $1.rawValue }
+        return TickerContext(storage: .runLoop(RunLoopReference(runLoop), modes: unique))
+    }
+
+    /// The main thread's run loop in common modes: handlers run on the main thread.
+    public static var main: TickerContext { .runLoop(.main) }
+
+    /// The calling thread's run loop in common modes (what `Foundation.Timer.scheduledTimer` uses).
+    public static var current: TickerContext { .runLoop(.current) }
+
+    /// A dispatch queue: handlers run on `queue`, one at a time even when the queue is concurrent.
+    ///
+    /// - Parameters:
+    ///   - leeway: slack handed to the system for the context's one dispatch timer (default zero). Per-ticker
+    ///     coalescing is the schedule's `tolerance`, not this.
+    ///   - strict: asks the system to honour the deadline even at some cost in power (`.strict` flag).
+    /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
+    /// crashes of raw dispatch timers cannot happen.
+    public static func dispatch(_ queue: DispatchQueue, leeway: Duration = .zero, strict: Bool = false) -> TickerContext {
+        TickerContext(storage: .dispatch(queue, leewayNanoseconds: max(0, leeway.saturatingNanoseconds), strict: strict))
+    }
+
+    var key: ContextKey { ContextKey(storage: storage) }
+
+    /// Run-loop engines live as long as the process; dispatch engines only while they have live tickers.
+    var enginesArePermanent: Bool {
+        if case .runLoop = storage { return true }
+        return false
+    }
+
+    func makeSystemAlarm(timeBase: TimeBase, wake: @escaping @Sendable () -> Void) -> any Alarm {
+        switch storage {
+        case let .runLoop(loop, modes):
+            RunLoopAlarm(runLoop: loop, modes: modes, timeBase: timeBase, wake: wake)
+        case let .dispatch(queue, leeway, strict):
+            DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict, wake: wake)
+        }
+    }
+
+    public var description: String {
+        switch storage {
+        case let .runLoop(loop, modes):
+            let name = loop.isMain ? "main" : "thread"
+            return "runLoop(\(name), modes: \(modes.map(\.rawValue).joined(separator: ",")))"
+        case let .dispatch(queue, leeway, strict):
+            var text = "dispatch(\(queue.label.isEmpty ? "unlabelled" : queue.label)"
+            if leeway > 0 { text += ", leeway: \(Duration.nanoseconds(leeway))" }
+            if strict { text += ", strict" }
+            return text + ")"
+        }
+    }
+}
+
+struct ContextKey: Hashable, Sendable {
+    let storage: TickerContext.Storage
+}
+
+/// A `RunLoop` that may travel between threads.
+struct RunLoopReference: @unchecked Sendable, Hashable {
+    // Invariant: from other threads TimerKit only calls the run loop's thread-safe CFRunLoop-backed
+    // operations (adding a timer, setting a timer's fire date); its handlers run on the loop's own thread.
+    let runLoop: RunLoop
+    let isMain: Bool
+
+    init(_ runLoop: RunLoop) {
+        self.runLoop = runLoop
+        self.isMain = runLoop === RunLoop.main
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.runLoop === rhs.runLoop }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(runLoop)) }
+}

@@ -1,0 +1,314 @@
+/// The engine of one context on one time base: every ticker's state, a heap of pending deadlines and a
+/// single alarm armed for the earliest of them.
+///
+/// All state lives in `state` (one lock). Each operation makes its transition under the lock and returns
+/// what must happen afterwards — arm the alarm, call a handler, release a closure or the engine itself —
+/// which is done after unlocking. No user code, closure release or driver call runs under the lock.
+final class TickerEngine: Sendable {
+    let context: TickerContext
+    let timeBase: TimeBase
+    private let state = Locked<EngineState>.make(EngineState())
+    private let alarm: any Alarm
+
+    /// Deliveries served in one wake-up before the engine yields the context back to its run loop or
+    /// queue (and re-arms for "now"), so that a flood of due tickers cannot starve other work.
+    static let deliveriesPerWake = 1_024
+
+    init(context: TickerContext, timeBase: TimeBase) {
+        self.context = context
+        self.timeBase = timeBase
+        let target = WeakEngine()
+        alarm = timeBase.makeAlarm(for: context) { target.engine?.serviceDueTickers() }
+        target.engine = self
+    }
+
+    deinit {
+        alarm.shutDown()
+    }
+
+    // MARK: Creating
+
+    func add(schedule: TickSchedule, origin: TickerOrigin, startsImmediately: Bool, handler: @escaping TickHandler)
+        -> TickerID
+    {
+        let now = timeBase.now()
+        let finishedAtOnce = schedule.count == 0
+        var record = TickerRecord(
+            state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
+            schedule: schedule,
+            origin: origin,
+            handler: finishedAtOnce ? nil : handler
+        )
+        record.start = now
+        let (id, arming) = state.withLock { state -> (TickerID, (Int64, UInt64)?) in
+            let id = state.insert(record)
+            guard !finishedAtOnce else { return (id, nil) }
+            state.liveCount += 1
+            if state.liveCount == 1 { state.retainedEngine = self }
+            state.reschedule(id.slot)
+            return (id, state.armingIfNeeded())
+        }
+        applyArming(arming)
+        return id
+    }
+
+    // MARK: Lifecycle calls (any thread, any state)
+
+    enum Command {
+        case start, pause, resume, cancel, fire
+    }
+
+    /// Applies a lifecycle call. Calls that do not apply to the current state do nothing.
+    func perform(_ command: Command, on id: TickerID) {
+        let now = timeBase.now()
+        let outcome = state.withLock { state -> Outcome in
+            guard state.isCurrent(id) else { return Outcome() }
+            let slot = Int(id.slot)
+            var outcome = Outcome()
+            let current = state.records[slot]!.state
+            switch (command, current) {
+            case (.start, .idle), (.resume, .idle):
+                state.records[slot]!.start = now
+                state.records[slot]!.state = .running
+            case (.pause, .running):
+                let deadline = state.records[slot]!.scheduledDeadline ?? now
+                state.records[slot]!.pausedRemaining = max(0, deadline.subtractingSaturating(now))
+                state.records[slot]!.state = .paused
+            case (.resume, .paused):
+                let record = state.records[slot]!
+                let next = now.addingSaturating(record.pausedRemaining)
+                state.records[slot]!.start = next.subtractingSaturating(record.schedule.offset(ofDeadline: record.nextIndex))
+                state.records[slot]!.state = .running
+            case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
+                outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
+                return outcome
+            case (.fire, .idle), (.fire, .running), (.fire, .paused):
+                if state.records[slot]!.manualPending == 0 { state.records[slot]!.manualRequestedAt = now }
+                state.records[slot]!.manualPending += 1
+            default:
+                return outcome
+            }
+            state.reschedule(id.slot)
+            outcome.arming = state.armingIfNeeded()
+            return outcome
+        }
+        finish(outcome)
+    }
+
+    /// The handle went away. `cancelling` stops the ticker (handle-owned, or owner already gone).
+    func handleReleased(_ id: TickerID, cancelling: Bool) {
+        let outcome = state.withLock { state -> Outcome in
+            guard state.isCurrent(id) else { return Outcome() }
+            state.records[Int(id.slot)]!.handleAlive = false
+            if cancelling, !state.records[Int(id.slot)]!.state.isTerminal {
+                return Self.stop(&state, slot: id.slot, as: .cancelled)
+            }
+            if state.records[Int(id.slot)]!.state.isTerminal { state.free(id.slot) }
+            return Outcome()
+        }
+        finish(outcome)
+    }
+
+    /// The handler reported that its owner is gone: stop for good and say so if asked to.
+    private func ownerWentAway(_ id: TickerID) {
+        let outcome = state.withLock { state -> Outcome in
+            guard state.isCurrent(id), !state.records[Int(id.slot)]!.state.isTerminal else { return Outcome() }
+            let origin = state.records[Int(id.slot)]!.origin
+            var outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
+            outcome.ownerGone = origin
+            return outcome
+        }
+        if let origin = outcome.ownerGone {
+            Diagnostics.ownerWentAway(origin: origin, context: context)
+        }
+        finish(outcome)
+    }
+
+    /// Moves a live ticker to a final state, taking out its handler and its heap entry.
+    private static func stop(_ state: inout EngineState, slot: Int32, as final: TickerState) -> Outcome {
+        var outcome = Outcome()
+        let index = Int(slot)
+        state.records[index]!.state = final
+        state.records[index]!.manualPending = 0
+        outcome.released = state.records[index]!.handler
+        state.records[index]!.handler = nil
+        state.reschedule(slot)
+        state.liveCount -= 1
+        if state.liveCount == 0 { outcome.releasedEngine = state.retainedEngine.take() }
+        if !state.records[index]!.handleAlive { state.free(slot) }
+        return outcome
+    }
+
+    /// What to do after unlocking.
+    private struct Outcome {
+        var arming: (Int64, UInt64)?
+        var released: TickHandler?
+        var releasedEngine: TickerEngine?
+        var ownerGone: TickerOrigin?
+    }
+
+    private func finish(_ outcome: consuming Outcome) {
+        applyArming(outcome.arming)
+        // `released` and `releasedEngine` are dropped here, outside the lock: a handler's captures may
+        // run user deinitialisers, and releasing the engine may shut its alarm down.
+    }
+
+    // MARK: Arming
+
+    /// Arms the alarm outside the lock; if another arming was issued meanwhile (and may have been applied
+    /// before ours), applies the newest again so that the last arming to land is always the newest.
+    private func applyArming(_ arming: (Int64, UInt64)?) {
+        guard var (deadline, sequence) = arming else { return }
+        while true {
+            alarm.arm(at: deadline)
+            let newer = state.withLock { state -> (Int64, UInt64)? in
+                guard state.armSequence != sequence, let armedAt = state.armedAt else { return nil }
+                return (armedAt, state.armSequence)
+            }
+            guard let newer else { return }
+            (deadline, sequence) = newer
+        }
+    }
+
+    // MARK: Serving deadlines (on the context)
+
+    private enum Step {
+        case deliver(TickHandler, Tick, TickerID, last: Outcome)
+        case done((Int64, UInt64)?)
+    }
+
+    /// Called by the alarm on the context: delivers every due tick, one at a time, then re-arms.
+    func serviceDueTickers() {
+        state.withLock { $0.armedAt = nil }
+        var served = 0
+        while true {
+            let step = state.withLock { state -> Step in
+                let now = timeBase.now()
+                if served >= Self.deliveriesPerWake, !state.heap.isEmpty {
+                    state.armedAt = now
+                    state.armSequence &+= 1
+                    return .done((now, state.armSequence))
+                }
+                guard let top = state.heap.first, top.deadline <= now else {
+                    return .done(state.armingIfNeeded())
+                }
+                return Self.nextDelivery(&state, slot: top.slot, now: now)
+            }
+            switch step {
+            case .done(let arming):
+                applyArming(arming)
+                return
+            case let .deliver(handler, tick, id, last):
+                served += 1
+                let ownerAlive = handler(tick, self, id)
+                if !ownerAlive { ownerWentAway(id) }
+                finish(last)
+            }
+        }
+    }
+
+    /// Takes the due record at the top of the heap, advances its schedule and returns its delivery.
+    private static func nextDelivery(_ state: inout EngineState, slot: Int32, now: Int64) -> Step {
+        let index = Int(slot)
+        let id = TickerID(slot: slot, generation: state.generations[index])
+        var record = state.records[index]!
+        let tick: Tick
+        var isFinal = false
+        let oneShotUnfired = record.schedule.count == 1 && record.lastDelivered == 0 && record.state == .running
+        if record.manualPending > 0, record.manualRequestedAt <= now, !oneShotUnfired {
+            record.manualPending -= 1
+            record.fireCount += 1
+            tick = Tick(
+                index: record.lastDelivered,
+                deadline: TickInstant(nanoseconds: record.manualRequestedAt),
+                timestamp: TickInstant(nanoseconds: now),
+                skipped: 0,
+                remaining: record.schedule.count.map { $0 - record.lastDelivered },
+                fireCount: record.fireCount,
+                isManual: true
+            )
+        } else {
+            // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick).
+            let manual = record.manualPending > 0 && record.manualRequestedAt <= now
+            let due = manual ? record.nextIndex : record.schedule.lastIndex(dueBy: now.subtractingSaturating(record.start))
+            let index = max(due, record.nextIndex)
+            let skipped = index - record.nextIndex
+            record.nextIndex = index + 1
+            record.lastDelivered = index
+            record.fireCount += 1
+            record.skippedTotal += skipped
+            if manual { record.manualPending = 0 }
+            isFinal = record.schedule.isFinal(index)
+            let deadline = manual ? record.manualRequestedAt : record.start.addingSaturating(record.schedule.offset(ofDeadline: index))
+            tick = Tick(
+                index: index,
+                deadline: TickInstant(nanoseconds: deadline),
+                timestamp: TickInstant(nanoseconds: max(now, deadline)),
+                skipped: skipped,
+                remaining: record.schedule.count.map { $0 - index },
+                fireCount: record.fireCount,
+                isManual: manual
+            )
+        }
+        let handler = record.handler!
+        state.records[index] = record
+        var last = Outcome()
+        if isFinal {
+            last = stop(&state, slot: slot, as: .finished)
+        } else {
+            state.reschedule(slot)
+        }
+        return .deliver(handler, tick, id, last: last)
+    }
+
+    // MARK: Reading
+
+    func snapshot(_ id: TickerID) -> TickerSnapshot? {
+        state.withLock { state in
+            guard state.isCurrent(id) else { return nil }
+            return Self.snapshot(of: state.records[Int(id.slot)]!, context: context)
+        }
+    }
+
+    /// Snapshots of every ticker that is not final.
+    func liveSnapshots() -> [TickerSnapshot] {
+        state.withLock { state in
+            state.records.compactMap { record in
+                guard let record, !record.state.isTerminal else { return nil }
+                return Self.snapshot(of: record, context: context)
+            }
+        }
+    }
+
+    private static func snapshot(of record: TickerRecord, context: TickerContext) -> TickerSnapshot {
+        TickerSnapshot(
+            state: record.state,
+            fileID: record.origin.fileID,
+            line: record.origin.line,
+            ownerType: record.origin.ownerType,
+            binding: record.origin.binding.rawValue,
+            context: context.description,
+            schedule: record.schedule,
+            fireCount: record.fireCount,
+            skippedCount: record.skippedTotal,
+            nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) }
+        )
+    }
+
+    func liveCount() -> Int { state.withLock { $0.liveCount } }
+}
+
+/// The alarm's way back to its engine, so that the alarm does not keep the engine alive.
+private final class WeakEngine: @unchecked Sendable {
+    // Invariant: `engine` is written once, in TickerEngine.init, before the alarm can fire (the engine
+    // is not yet published to any other thread); afterwards it is only read.
+    weak var engine: TickerEngine?
+}
+
+extension Optional {
+    /// Returns the wrapped value and leaves `nil` behind.
+    mutating func take() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+
+/// Where "now" comes from and how a context's single alarm is made: the system's monotonic clock with
+/// real drivers, or virtual time that tests advance by hand.
+///
+/// Each time base owns its registry of engines (one per context), so tickers made under virtual time
+/// never share an engine with real ones, and a virtual time base takes its engines with it when it goes.
+final class TimeBase: Sendable {
+    enum Source: Sendable {
+        case system
+        case virtual(VirtualClock)
+    }
+
+    let source: Source
+    let registry = Locked<EngineRegistry>.make(EngineRegistry())
+
+    init(_ source: Source) {
+        self.source = source
+    }
+
+    /// The process-wide system time base.
+    static let system = TimeBase(.system)
+
+    /// The time base tickers created in this task use: virtual time inside a test's scope, else system.
+    @TaskLocal static var override: TimeBase?
+
+    static var current: TimeBase { override ?? system }
+
+    /// The current instant, in nanoseconds on this time base's monotonic timeline.
+    @inline(__always)
+    func now() -> Int64 {
+        switch source {
+        case .system: Int64(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
+        case .virtual(let clock): clock.now()
+        }
+    }
+
+    /// The engine serving `context` on this time base, created on first use.
+    func engine(for context: TickerContext) -> TickerEngine {
+        let key = context.key
+        if let existing = registry.withLock({ $0.engine(for: key) }) { return existing }
+        let made = TickerEngine(context: context, timeBase: self)
+        // Another thread may have registered one meanwhile: keep the first, drop ours outside the lock.
+        let (winner, spare) = registry.withLock { $0.register(made, for: key, permanent: context.enginesArePermanent) }
+        _ = spare
+        return winner
+    }
+
+    /// Every engine currently alive on this time base (for diagnostics).
+    func engines() -> [TickerEngine] {
+        registry.withLock { $0.all() }
+    }
+
+    func makeAlarm(for context: TickerContext, wake: @escaping @Sendable () -> Void) -> any Alarm {
+        switch source {
+        case .virtual(let clock):
+            return clock.makeAlarm(wake: wake)
+        case .system:
+            return context.makeSystemAlarm(timeBase: self, wake: wake)
+        }
+    }
+}
+
+/// Engines by context. Run-loop engines are held for the life of the time base (their one
+/// `Foundation.Timer` is never freed on Linux, so it must be made once per run loop and mode set, not once
+/// per burst of tickers); dispatch engines are held weakly and keep themselves alive while they have
+/// live tickers.
+struct EngineRegistry {
+    private struct Entry {
+        weak var weakEngine: TickerEngine?
+        var strongEngine: TickerEngine?
+        var engine: TickerEngine? { strongEngine ?? weakEngine }
+    }
+
+    private var entries: [ContextKey: Entry] = [:]
+    private var sweepThreshold = 16
+
+    func engine(for key: ContextKey) -> TickerEngine? {
+        entries[key]?.engine
+    }
+
+    mutating func register(_ engine: TickerEngine, for key: ContextKey, permanent: Bool)
+        -> (winner: TickerEngine, spare: TickerEngine?)
+    {
+        if let existing = entries[key]?.engine { return (existing, engine) }
+        if entries.count >= sweepThreshold {
+            entries = entries.filter { $0.value.engine != nil }
+            sweepThreshold = max(16, entries.count * 2)
+        }
+        entries[key] = permanent ? Entry(weakEngine: nil, strongEngine: engine) : Entry(weakEngine: engine)
+        return (engine, nil)
+    }
+
+    func all() -> [TickerEngine] {
+        entries.values.compactMap(\.engine)
+    }
+}
+
+/// A context's single wake-up source: "wake me at T" and nothing else.
+protocol Alarm: AnyObject, Sendable {
+    /// Arms the alarm for `deadline` (nanoseconds on the time base), replacing any earlier arming.
+    /// Thread-safe; a deadline in the past wakes as soon as the context runs.
+    func arm(at deadline: Int64)
+    /// Releases the backend resource. Called once, when the engine goes away.
+    func shutDown()
+}
