@@ -26,13 +26,8 @@ extension Ticker {
         line: Int = #line,
         _ handler: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
-        let reference = WeakReference(owner)
-        return make(schedule, on: context, binding: .owner, ownerType: Owner.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
-            guard let object = reference.object else { return false }
-            handler(unsafeDowncast(object, to: Owner.self), tick)
-            return true
-        }
+        makeBound(schedule, on: context, owner: owner, binding: .owner, startsImmediately: startsImmediately,
+            fileID: fileID, line: line, handler)
     }
 
     // MARK: Target–action
@@ -52,13 +47,8 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        let reference = WeakReference(target)
-        return make(schedule, on: context, binding: .target, ownerType: Target.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
-            guard let object = reference.object else { return false }
-            action(unsafeDowncast(object, to: Target.self))(tick)
-            return true
-        }
+        makeBound(schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line) { target, tick in action(target)(tick) }
     }
 
     /// Schedules target–action with an unbound method reference that takes no argument, such as
@@ -73,13 +63,8 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        let reference = WeakReference(target)
-        return make(schedule, on: context, binding: .target, ownerType: Target.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { _, _, _ in
-            guard let object = reference.object else { return false }
-            action(unsafeDowncast(object, to: Target.self))()
-            return true
-        }
+        makeBound(schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line) { target, _ in action(target)() }
     }
 
     // MARK: Handle-owned
@@ -105,6 +90,27 @@ extension Ticker {
     }
 
     // MARK: Shared
+
+    /// The one place where an owner is captured: weakly, loaded on the context right before the call, and
+    /// never touched by TimerKit otherwise. A failed load reports the owner gone, which stops the ticker.
+    static func makeBound<Owner: AnyObject>(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        owner: Owner,
+        binding: TickerBinding,
+        startsImmediately: Bool,
+        fileID: String,
+        line: Int,
+        _ deliver: @escaping @Sendable (Owner, Tick) -> Void
+    ) -> Ticker {
+        let reference = WeakReference(owner)
+        return make(schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+            guard let object = reference.object else { return false }
+            deliver(unsafeDowncast(object, to: Owner.self), tick)
+            return true
+        }
+    }
 
     static func make(
         _ schedule: TickSchedule,

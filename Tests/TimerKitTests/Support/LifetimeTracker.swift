@@ -1,0 +1,97 @@
+import Foundation
+@testable import TimerKit
+
+/// Counts live instances of tracked objects, so a test can assert that everything it made went away.
+final class LifetimeTracker: Sendable {
+    private let counts = Locked<(live: Int, made: Int)>.make((0, 0))
+
+    var live: Int { counts.withLock { $0.live } }
+    var made: Int { counts.withLock { $0.made } }
+
+    func instanceMade() { counts.withLock { $0.live += 1; $0.made += 1 } }
+    func instanceGone() { counts.withLock { $0.live -= 1 } }
+}
+
+/// A thread-safe counter and log for handlers that run on other threads.
+final class Recorder<Element: Sendable>: Sendable {
+    private let storage = Locked<[Element]>.make([])
+
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    var values: [Element] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
+}
+
+/// The seeds' view controller: an object that owns a repeating timer and counts its ticks.
+final class Screen: @unchecked Sendable {
+    // Invariant (tests only): `ticks` is only touched under `lock`; the tracker is immutable.
+    private let lock = NSLock()
+    private var _ticks = 0
+    let tracker: LifetimeTracker?
+    var ticker: Ticker?
+
+    init(tracker: LifetimeTracker? = nil) {
+        self.tracker = tracker
+        tracker?.instanceMade()
+    }
+
+    deinit { tracker?.instanceGone() }
+
+    var ticks: Int { lock.withLock { _ticks } }
+
+    func tick(_ tick: Tick) { lock.withLock { _ticks += 1 } }
+    func refresh() { lock.withLock { _ticks += 1 } }
+}
+
+/// Polls `condition` until it holds or `timeout` passes (for handlers that run on other threads).
+func eventually(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return condition()
+}
+
+/// A thread that runs its own run loop until stopped: a real run-loop context for tests (under Swift
+/// Testing on Linux the main thread's run loop does not turn).
+final class RunLoopThread: @unchecked Sendable {
+    // Invariant: `runLoop` is written once by the thread before `ready` is signalled, read after.
+    private(set) var runLoop: RunLoop!
+    private let ready = DispatchSemaphore(value: 0)
+    private let stopFlag = Locked<Bool>.make(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private var thread: Thread!
+
+    init(name: String = "TimerKitTests.RunLoopThread") {
+        thread = Thread { [self] in
+            runLoop = RunLoop.current
+            // A port keeps the loop alive when no timer is scheduled yet.
+            runLoop.add(NSMachPortOrPipe.make(), forMode: .default)
+            ready.signal()
+            while !stopFlag.withLock({ $0 }) {
+                _ = runLoop.run(mode: .default, before: Date().addingTimeInterval(0.05))
+            }
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+        ready.wait()
+    }
+
+    var context: TickerContext { .runLoop(runLoop) }
+
+    func stop() {
+        stopFlag.withLock { $0 = true }
+        finished.wait()
+    }
+}
+
+enum NSMachPortOrPipe {
+    static func make() -> Port {
+        #if canImport(Darwin)
+        return NSMachPort()
+        #else
+        return SocketPort()
+        #endif
+    }
+}
