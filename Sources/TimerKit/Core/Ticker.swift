@@ -9,8 +9,10 @@ import Foundation
 /// can be written.
 ///
 /// **Lifetime.** An owner-bound or target–action ticker lives until its owner goes away, it is
-/// cancelled, or its schedule ends; keeping the handle is optional (keep it to pause or cancel). A
-/// handle-owned ticker is cancelled when the handle is released, like `AnyCancellable`.
+/// cancelled, or its schedule ends; keeping the handle is optional (keep it to pause or cancel).
+/// Releasing the handle of an owner-bound ticker that is paused or idle cancels it, since nothing could
+/// resume or start it any more. A handle-owned ticker is cancelled when the handle is released, like
+/// `AnyCancellable`.
 ///
 /// **Threads.** Every method is safe from any thread, in any state, and from inside the handler. The
 /// handler runs on the ticker's context; handlers on one context never overlap.
@@ -49,7 +51,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
         case .bound(let owner):
             // When the owner is being deinitialised (it held this handle), weak loads already return nil:
             // stop now rather than at the next deadline.
-            engine.handleReleased(id, cancelling: owner.object == nil)
+            engine.handleReleased(id, owner.object == nil ? .cancel : .keepIfRunning)
         case .owning:
             if TickerDiagnostics.warnsAboutMistakes, let snapshot = engine.snapshot(id), snapshot.state == .running,
                 snapshot.fireCount == 0
@@ -60,7 +62,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
                         + "Keep the returned Ticker (for example in a property), or pass `owner:` to bind it to an object."
                 )
             }
-            engine.handleReleased(id, cancelling: true)
+            engine.handleReleased(id, .cancel)
         }
     }
 

@@ -95,15 +95,29 @@ final class TickerEngine: Sendable {
         finish(outcome)
     }
 
-    /// The handle went away. `cancelling` stops the ticker (handle-owned, or owner already gone).
-    func handleReleased(_ id: TickerID, cancelling: Bool) {
+    /// What releasing a handle does to its ticker.
+    enum Release {
+        /// Stop the ticker (handle-owned, or the owner is already gone).
+        case cancel
+        /// Keep a running ticker going (its owner defines its lifetime), but stop an idle or paused one:
+        /// with its last handle gone nothing could ever start or resume it.
+        case keepIfRunning
+    }
+
+    /// The ticker's handle went away.
+    func handleReleased(_ id: TickerID, _ release: Release) {
         let outcome = state.withLock { state -> Outcome in
             guard state.isCurrent(id) else { return Outcome() }
-            state.records[Int(id.slot)]!.handleAlive = false
-            if cancelling, !state.records[Int(id.slot)]!.state.isTerminal {
+            let slot = Int(id.slot)
+            state.records[slot]!.handleAlive = false
+            let current = state.records[slot]!.state
+            if current.isTerminal {
+                state.free(id.slot)
+                return Outcome()
+            }
+            if release == .cancel || current != .running {
                 return Self.stop(&state, slot: id.slot, as: .cancelled)
             }
-            if state.records[Int(id.slot)]!.state.isTerminal { state.free(id.slot) }
             return Outcome()
         }
         finish(outcome)

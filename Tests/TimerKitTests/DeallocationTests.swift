@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import TimerKit
+
+/// The seeds' scenario on real contexts: a screen with a repeating timer is pushed (ticks), then popped
+/// (its last strong reference goes). With every TimerKit binding the screen is deinitialised and the
+/// ticking stops; with plain `Foundation.Timer` (the control case) it is not.
+@Suite struct DeallocationTests {
+    enum Binding: String, CaseIterable, Sendable {
+        case ownerClosure
+        case targetActionWithTick
+        case targetActionWithoutArgument
+        case handleInProperty
+        case foundationDropInBlock
+        case foundationDropInTarget
+    }
+
+    /// Schedules `binding` for `screen` on `context`; every handler also counts into `fires`.
+    static func schedule(_ binding: Binding, screen: Screen, on context: TickerContext, fires: Recorder<Int>) {
+        let interval = Duration.milliseconds(5)
+        switch binding {
+        case .ownerClosure:
+            Ticker.schedule(.every(interval), on: context, owner: screen) { owner, tick in
+                owner.tick(tick)
+                fires.append(1)
+            }
+        case .targetActionWithTick:
+            let ticker = Ticker.schedule(.every(interval), on: context, target: screen, action: Screen.tick)
+            // A second, counting ticker bound to the same owner shows when ticking stops.
+            Ticker.schedule(.every(interval), on: context, owner: screen) { _, _ in fires.append(1) }
+            screen.ticker = ticker
+        case .targetActionWithoutArgument:
+            Ticker.schedule(.every(interval), on: context, target: screen, action: Screen.refresh)
+            Ticker.schedule(.every(interval), on: context, owner: screen) { _, _ in fires.append(1) }
+        case .handleInProperty:
+            screen.ticker = Ticker.schedule(.every(interval), on: context) { [weak screen] tick in
+                screen?.tick(tick)
+                fires.append(1)
+            }
+        case .foundationDropInBlock, .foundationDropInTarget:
+            // The drop-ins schedule on the current thread's run loop, like Foundation: run them there.
+            guard case .runLoop(let loop, _) = context.storage else {
+                preconditionFailure("Foundation drop-ins run on run-loop contexts only")
+            }
+            let done = DispatchSemaphore(value: 0)
+            loop.runLoop.perform {
+                if binding == .foundationDropInBlock {
+                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { owner, _ in
+                        owner.refresh()
+                        fires.append(1)
+                    }
+                } else {
+                    Timer.scheduledTimer(timeInterval: 0.005, target: screen, action: Screen.refresh, repeats: true)
+                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { _, _ in fires.append(1) }
+                }
+                done.signal()
+            }
+            done.wait()
+        }
+    }
+
+    /// Every binding on every context; the Foundation drop-ins exist for run loops only.
+    static let cases: [(Binding, ContextKind)] = Binding.allCases.flatMap { binding in
+        ContextKind.allCases.compactMap { kind in
+            binding.rawValue.hasPrefix("foundation") && kind != .runLoop ? nil : (binding, kind)
+        }
+    }
+
+    @Test(arguments: cases)
+    func screenIsDeinitialisedAtPopAndTickingStops(binding: Binding, kind: ContextKind) throws {
+        let live = LiveContext(kind)
+        defer { live.tearDown() }
+        let tracker = LifetimeTracker()
+        let fires = Recorder<Int>()
+        weak var weakScreen: Screen?
+        do {
+            let screen = Screen(tracker: tracker)
+            weakScreen = screen
+            Self.schedule(binding, screen: screen, on: live.context, fires: fires)
+            // Pushed: it ticks.
+            #expect(eventually { screen.ticks >= 3 && fires.count >= 3 }, "the screen never ticked")
+        }
+        // Popped: the last strong reference is gone (a delivery in flight may hold it for a moment).
+        #expect(eventually { weakScreen == nil }, "the screen was not deinitialised")
+        #expect(tracker.live == 0)
+        live.drain()
+        let afterPop = fires.count
+        Thread.sleep(forTimeInterval: 0.05)  // ten intervals: absence of ticks, not timing, is asserted
+        live.drain()
+        #expect(fires.count == afterPop, "ticks continued after the screen was popped")
+        #expect(eventually { live.liveTickers == 0 }, "the engine still holds live tickers")
+    }
+
+    /// The control case: a plain `Foundation.Timer` whose block captures the screen strongly (the Swift
+    /// form of `target: self`), invalidated only in `deinit`, keeps the screen alive and ticking.
+    @Test func foundationTimerKeepsTheScreenAliveAndTicking() throws {
+        let thread = RunLoopThread()
+        defer { thread.stop() }
+        weak var weakScreen: Screen?
+        let timerBox = Recorder<TimerReference>()
+        do {
+            let screen = Screen()
+            weakScreen = screen
+            let block: @Sendable (Foundation.Timer) -> Void = { _ in screen.refresh() }
+            FoundationLeakQuarantine.keep(block)
+            let done = DispatchSemaphore(value: 0)
+            thread.runLoop.perform {
+                let timer = Foundation.Timer(timeInterval: 0.005, repeats: true, block: block)
+                timer.fireDate = Date().addingTimeInterval(0.005)  // Linux: otherwise it fires at once (4712)
+                RunLoop.current.add(timer, forMode: .common)
+                timerBox.append(TimerReference(timer: timer))
+                done.signal()
+            }
+            done.wait()
+            #expect(eventually { screen.ticks >= 3 })
+        }
+        // Popped: but the run loop holds the timer and the timer holds the screen.
+        Thread.sleep(forTimeInterval: 0.05)
+        let screen = try #require(weakScreen, "the leak this library prevents did not happen")
+        let ticksAtPop = screen.ticks
+        #expect(eventually { screen.ticks > ticksAtPop }, "the leaked screen stopped ticking")
+        // Clean up on the timer's own thread.
+        let done = DispatchSemaphore(value: 0)
+        thread.runLoop.perform {
+            timerBox.values.first?.timer.invalidate()
+            done.signal()
+        }
+        done.wait()
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+@testable import TimerKit
+
+/// Captures TimerKit's diagnostics for every test at once. Tests run in parallel, so the handler is
+/// installed once and never swapped; each test filters the lines by something only it produces (its own
+/// `#fileID`:line, or a unique owner type).
+enum LogCapture {
+    private static let lines = Locked<[String]>.make([])
+    private static let installed: Void = {
+        TickerDiagnostics.setLogHandler { line in LogCapture.lines.withLock { $0.append(line) } }
+    }()
+
+    static func install() { _ = installed }
+
+    static func lines(containing fragment: String) -> [String] {
+        lines.withLock { $0.filter { $0.contains(fragment) } }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import TimerKit
+
+/// The real contexts a test can run on, for `@Test(arguments:)` over every driver.
+enum ContextKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case runLoop
+    case dispatch
+
+    var testDescription: String { rawValue }
+}
+
+/// A live real context: a run-loop thread or a fresh serial queue. Call `tearDown()` at the end.
+final class LiveContext: Sendable {
+    let context: TickerContext
+    private let thread: RunLoopThread?
+    let queue: DispatchQueue?
+
+    init(_ kind: ContextKind) {
+        switch kind {
+        case .runLoop:
+            let thread = RunLoopThread()
+            self.thread = thread
+            queue = nil
+            context = thread.context
+        case .dispatch:
+            let queue = DispatchQueue(label: "TimerKitTests.\(UUID().uuidString)")
+            self.queue = queue
+            thread = nil
+            context = .dispatch(queue)
+        }
+    }
+
+    /// Waits until whatever the context is running now (a delivery in flight) has finished.
+    func drain() {
+        if let queue {
+            queue.sync {}
+        } else if let thread {
+            let done = DispatchSemaphore(value: 0)
+            thread.runLoop.perform { done.signal() }
+            _ = done.wait(timeout: .now() + 5)
+        }
+    }
+
+    /// Live tickers on this context's engine.
+    var liveTickers: Int { TimeBase.system.engine(for: context).liveCount() }
+
+    func tearDown() { thread?.stop() }
+}
+
+/// Keeps objects that a deliberately leaking `Foundation.Timer` captured reachable, so that LeakSanitizer
+/// reports only the timer itself (suppressed: Linux never frees it) and not the test's own objects.
+enum FoundationLeakQuarantine {
+    private static let kept = Locked<[Any]>.make([])
+    static func keep(_ value: Any) { kept.withLock { $0.append(value) } }
+}
