@@ -26,7 +26,8 @@ extension Foundation.Timer {
         line: Int = #line,
         block: @escaping @Sendable (Owner, Ticker) -> Void
     ) -> Ticker {
-        Ticker.makeBoundPassingHandle(foundationSchedule(interval, repeats: repeats), on: .current, owner: owner,
+        Ticker.makeBoundPassingHandle(
+            foundationSchedule(interval, repeats: repeats), on: .current, owner: owner,
             binding: .owner, startsImmediately: true, fileID: fileID, line: line, block)
     }
 
@@ -44,8 +45,10 @@ extension Foundation.Timer {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        Ticker.makeBound(foundationSchedule(interval, repeats: repeats), on: .current, owner: target,
-            binding: .target, startsImmediately: true, fileID: fileID, line: line) { target, _ in action(target)() }
+        Ticker.makeBound(
+            foundationSchedule(interval, repeats: repeats), on: .current, owner: target,
+            binding: .target, startsImmediately: true, fileID: fileID, line: line
+        ) { target, _ in action(target)() }
     }
 
     /// Schedules target–action whose method receives the ticker (the `timerFired(_ timer:)` shape) on the
@@ -59,8 +62,10 @@ extension Foundation.Timer {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        Ticker.makeBoundPassingHandle(foundationSchedule(interval, repeats: repeats), on: .current, owner: target,
-            binding: .target, startsImmediately: true, fileID: fileID, line: line) { target, ticker in
+        Ticker.makeBoundPassingHandle(
+            foundationSchedule(interval, repeats: repeats), on: .current, owner: target,
+            binding: .target, startsImmediately: true, fileID: fileID, line: line
+        ) { target, ticker in
             action(target)(ticker)
         }
     }
@@ -85,8 +90,10 @@ extension Ticker {
         _ deliver: @escaping @Sendable (Owner, Ticker) -> Void
     ) -> Ticker {
         let reference = WeakReference(owner)
-        return make(schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { _, engine, id in
+        return make(
+            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line
+        ) { _, engine, id in
             guard let object = reference.object else { return false }
             let view = Ticker(engine: engine, id: id, role: .view, fileID: fileID, line: line)
             deliver(unsafeDowncast(object, to: Owner.self), view)

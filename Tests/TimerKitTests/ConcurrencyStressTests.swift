@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimerKit
 
 /// Many threads create, pause, resume, fire, cancel and release tickers on one real context at once.
@@ -20,7 +21,11 @@ import Testing
     /// Detects two handlers of one context running at the same time.
     final class OverlapDetector: Sendable {
         private let state = Locked<(inside: Int, overlaps: Int, fires: Int)>.make((0, 0, 0))
-        func enter() { state.withLock { $0.inside += 1; $0.fires += 1; if $0.inside > 1 { $0.overlaps += 1 } } }
+        func enter() {
+            state.withLock {
+                $0.inside += 1; $0.fires += 1; if $0.inside > 1 { $0.overlaps += 1 }
+            }
+        }
         func leave() { state.withLock { $0.inside -= 1 } }
         var overlaps: Int { state.withLock { $0.overlaps } }
         var fires: Int { state.withLock { $0.fires } }
@@ -95,6 +100,9 @@ import Testing
         #expect(all.allSatisfy { $0.state.isTerminal })
         handles.withLock { $0.removeAll() }
         #expect(eventually { tracker.live == 0 }, "\(tracker.live) owners were never released")
-        #expect(eventually { live.liveTickers == 0 }, "the engine still holds \(live.liveTickers) tickers: \(TimeBase.system.engine(for: context).liveSnapshots().prefix(3))")
+        #expect(
+            eventually { live.liveTickers == 0 },
+            "the engine still holds \(live.liveTickers) tickers: \(TimeBase.system.engine(for: context).liveSnapshots().prefix(3))"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimerKit
 
 /// The seeds' scenario on real contexts: a screen with a repeating timer is pushed (ticks), then popped
@@ -51,7 +52,9 @@ import Testing
                     }
                 } else {
                     Timer.scheduledTimer(timeInterval: 0.005, target: screen, action: Screen.refresh, repeats: true)
-                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { _, _ in fires.append(1) }
+                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { _, _ in
+                        fires.append(1)
+                    }
                 }
                 done.signal()
             }

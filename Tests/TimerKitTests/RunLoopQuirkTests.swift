@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimerKit
 
 /// Linux quirks of run-loop timers, each covered.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimerKit
 
 @Suite struct SmokeTests {
@@ -7,7 +8,9 @@ import Testing
         let time = VirtualTime()
         let screen = Screen()
         time.run {
-            Ticker.schedule(.every(.seconds(1)), on: .dispatch(.global()), owner: screen) { owner, tick in owner.tick(tick) }
+            Ticker.schedule(.every(.seconds(1)), on: .dispatch(.global()), owner: screen) { owner, tick in
+                owner.tick(tick)
+            }
         }
         time.advance(by: .milliseconds(3500))
         #expect(screen.ticks == 3)
@@ -17,7 +20,8 @@ import Testing
         let thread = RunLoopThread()
         defer { thread.stop() }
         let screen = Screen()
-        Ticker.schedule(.every(.milliseconds(10)), on: thread.context, owner: screen) { owner, tick in owner.tick(tick) }
+        Ticker.schedule(.every(.milliseconds(10)), on: thread.context, owner: screen) { owner, tick in owner.tick(tick)
+        }
         #expect(eventually { screen.ticks >= 3 })
     }
 }

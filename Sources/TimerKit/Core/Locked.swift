@@ -1,19 +1,19 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Bionic)
-import Bionic
+    import Bionic
 #else
-#error("TimerKit: unsupported platform (no pthread or os_unfair_lock)")
+    #error("TimerKit: unsupported platform (no pthread or os_unfair_lock)")
 #endif
 
 #if canImport(Darwin)
-typealias PlatformMutex = os_unfair_lock
+    typealias PlatformMutex = os_unfair_lock
 #else
-typealias PlatformMutex = pthread_mutex_t
+    typealias PlatformMutex = pthread_mutex_t
 #endif
 
 /// A value that lives inside its lock: the only way to reach it is `withLock`.
@@ -30,11 +30,11 @@ final class Locked<Value>: @unchecked Sendable {
         value = initial
         mutex = .allocate(capacity: 1)
         #if canImport(Darwin)
-        mutex.initialize(to: os_unfair_lock())
+            mutex.initialize(to: os_unfair_lock())
         #else
-        mutex.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
+            mutex.initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(mutex, nil)
+            precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
         #endif
     }
 
@@ -44,7 +44,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     deinit {
         #if !canImport(Darwin)
-        pthread_mutex_destroy(mutex)
+            pthread_mutex_destroy(mutex)
         #endif
         mutex.deinitialize(count: 1)
         mutex.deallocate()
@@ -53,11 +53,11 @@ final class Locked<Value>: @unchecked Sendable {
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         #if canImport(Darwin)
-        os_unfair_lock_lock(mutex)
-        defer { os_unfair_lock_unlock(mutex) }
+            os_unfair_lock_lock(mutex)
+            defer { os_unfair_lock_unlock(mutex) }
         #else
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
         #endif
         return try body(&value)
     }

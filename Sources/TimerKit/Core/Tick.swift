@@ -44,6 +44,7 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
         self.isManual = isManual
     }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         var text = "Tick #\(index) late \(lateness)"
         if skipped > 0 { text += " skipped \(skipped)" }
@@ -69,5 +70,6 @@ public enum TickerState: String, Sendable, Hashable, CustomStringConvertible {
     /// Whether the state is final: no call changes it and the handler will never be called again.
     public var isTerminal: Bool { self == .finished || self == .cancelled }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String { rawValue }
 }

@@ -26,10 +26,12 @@ public struct TickInstant: InstantProtocol, Sendable, Hashable, CustomStringConv
         .nanoseconds(other.nanoseconds.subtractingSaturating(nanoseconds))
     }
 
+    /// Whether `lhs` comes before `rhs` on the timeline.
     public static func < (lhs: TickInstant, rhs: TickInstant) -> Bool {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         nanoseconds == .max ? "TickInstant(distantFuture)" : "TickInstant(\(nanoseconds) ns)"
     }

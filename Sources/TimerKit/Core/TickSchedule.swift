@@ -85,7 +85,8 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             slack = 0
         }
         if slack > step / 2 {
-            notes.append("tolerance \(tolerance) exceeds half the interval; capped at \(Duration.nanoseconds(step / 2))")
+            notes.append(
+                "tolerance \(tolerance) exceeds half the interval; capped at \(Duration.nanoseconds(step / 2))")
             slack = step / 2
         }
         var bound = count
@@ -160,6 +161,7 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         count.map { index >= $0 } ?? false
     }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         switch count {
         case 1?: return "after \(firstDelay)"

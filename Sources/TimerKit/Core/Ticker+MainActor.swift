@@ -16,7 +16,8 @@ extension Ticker {
         line: Int = #line,
         _ handler: @escaping @MainActor (Owner, Tick) -> Void
     ) -> Ticker {
-        makeBoundToMain(schedule, owner: owner, binding: .owner, startsImmediately: startsImmediately,
+        makeBoundToMain(
+            schedule, owner: owner, binding: .owner, startsImmediately: startsImmediately,
             fileID: fileID, line: line, handler)
     }
 
@@ -32,8 +33,10 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        makeBoundToMain(schedule, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line) { target, tick in action(target)(tick) }
+        makeBoundToMain(
+            schedule, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { target, tick in action(target)(tick) }
     }
 
     /// Schedules main-actor target–action with a method that takes no argument (`Screen.refresh`) on the
@@ -48,8 +51,10 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        makeBoundToMain(schedule, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line) { target, _ in action(target)() }
+        makeBoundToMain(
+            schedule, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { target, _ in action(target)() }
     }
 
     /// Schedules a main-actor handler owned by the returned handle, on the main run loop (common modes).
@@ -62,8 +67,10 @@ extension Ticker {
         line: Int = #line,
         _ handler: @escaping @MainActor (Tick) -> Void
     ) -> Ticker {
-        make(schedule, on: .main, binding: .handle, ownerType: nil, role: .owning,
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+        make(
+            schedule, on: .main, binding: .handle, ownerType: nil, role: .owning,
+            startsImmediately: startsImmediately, fileID: fileID, line: line
+        ) { tick, _, _ in
             MainActor.assumeIsolated { handler(tick) }
             return true
         }
@@ -80,8 +87,10 @@ extension Ticker {
         _ handler: @escaping @MainActor (Owner, Tick) -> Void
     ) -> Ticker {
         let box = MainActorHandler(handler)
-        return makeBound(schedule, on: .main, owner: owner, binding: binding, startsImmediately: startsImmediately,
-            fileID: fileID, line: line) { owner, tick in box.call(owner, tick) }
+        return makeBound(
+            schedule, on: .main, owner: owner, binding: binding, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { owner, tick in box.call(owner, tick) }
     }
 }
 

@@ -26,7 +26,8 @@ extension Ticker {
         line: Int = #line,
         _ handler: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
-        makeBound(schedule, on: context, owner: owner, binding: .owner, startsImmediately: startsImmediately,
+        makeBound(
+            schedule, on: context, owner: owner, binding: .owner, startsImmediately: startsImmediately,
             fileID: fileID, line: line, handler)
     }
 
@@ -47,8 +48,10 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        makeBound(schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line) { target, tick in action(target)(tick) }
+        makeBound(
+            schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { target, tick in action(target)(tick) }
     }
 
     /// Schedules target–action with an unbound method reference that takes no argument, such as
@@ -63,8 +66,10 @@ extension Ticker {
         fileID: String = #fileID,
         line: Int = #line
     ) -> Ticker {
-        makeBound(schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line) { target, _ in action(target)() }
+        makeBound(
+            schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { target, _ in action(target)() }
     }
 
     // MARK: Handle-owned
@@ -82,8 +87,10 @@ extension Ticker {
         line: Int = #line,
         _ handler: @escaping @Sendable (Tick) -> Void
     ) -> Ticker {
-        make(schedule, on: context, binding: .handle, ownerType: nil, role: .owning,
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+        make(
+            schedule, on: context, binding: .handle, ownerType: nil, role: .owning,
+            startsImmediately: startsImmediately, fileID: fileID, line: line
+        ) { tick, _, _ in
             handler(tick)
             return true
         }
@@ -104,8 +111,10 @@ extension Ticker {
         _ deliver: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
         let reference = WeakReference(owner)
-        return make(schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line) { tick, _, _ in
+        return make(
+            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
+            startsImmediately: startsImmediately, fileID: fileID, line: line
+        ) { tick, _, _ in
             guard let object = reference.object else { return false }
             deliver(unsafeDowncast(object, to: Owner.self), tick)
             return true

@@ -116,6 +116,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
     /// stays so); does nothing once stopped. Never calls the handler on the calling thread.
     public func fire() { engine.perform(.fire, on: id) }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         engine.snapshot(id)?.description ?? "Ticker(stopped) created at \(createdAt.fileID):\(createdAt.line)"
     }

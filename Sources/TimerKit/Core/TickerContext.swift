@@ -64,8 +64,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     ///   - strict: asks the system to honour the deadline even at some cost in power (`.strict` flag).
     /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
     /// crashes of raw dispatch timers cannot happen.
-    public static func dispatch(_ queue: DispatchQueue, leeway: Duration = .zero, strict: Bool = false) -> TickerContext {
-        TickerContext(storage: .dispatch(queue, leewayNanoseconds: max(0, leeway.saturatingNanoseconds), strict: strict))
+    public static func dispatch(_ queue: DispatchQueue, leeway: Duration = .zero, strict: Bool = false) -> TickerContext
+    {
+        TickerContext(
+            storage: .dispatch(queue, leewayNanoseconds: max(0, leeway.saturatingNanoseconds), strict: strict))
     }
 
     var key: ContextKey { ContextKey(storage: storage) }
@@ -85,6 +87,7 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         switch storage {
         case let .runLoop(loop, modes):

@@ -23,6 +23,7 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
     /// The next instant the ticker waits for, if it waits for any.
     public let nextDeadline: TickInstant?
 
+    /// A short human-readable description, for logs and test output.
     public var description: String {
         let owner = ownerType.map { "\(binding): \($0)" } ?? binding
         return "\(fileID):\(line) [\(owner)] \(schedule) on \(context) — \(state), fired \(fireCount)"
@@ -40,9 +41,9 @@ public enum TickerDiagnostics {
     struct Configuration {
         var logsOwnerRelease = false
         #if DEBUG
-        var warnsAboutMistakes = true
+            var warnsAboutMistakes = true
         #else
-        var warnsAboutMistakes = false
+            var warnsAboutMistakes = false
         #endif
         var logHandler: @Sendable (String) -> Void = { message in
             FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -100,6 +101,8 @@ enum Diagnostics {
     static func ownerWentAway(origin: TickerOrigin, context: TickerContext) {
         guard TickerDiagnostics.logsOwnerRelease else { return }
         let who = origin.ownerType ?? "owner"
-        log("TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.rawValue) \(who) went away (\(context))")
+        log(
+            "TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.rawValue) \(who) went away (\(context))"
+        )
     }
 }

@@ -21,7 +21,9 @@ final class DispatchAlarm: Alarm, @unchecked Sendable {
 
     func arm(at deadline: Int64) {
         // DispatchTime(uptimeNanoseconds: 0) means "now"; anything at or before now fires at once.
-        let when = deadline >= Int64.max ? DispatchTime.distantFuture : DispatchTime(uptimeNanoseconds: UInt64(max(1, deadline)))
+        let when =
+            deadline >= Int64.max
+            ? DispatchTime.distantFuture : DispatchTime(uptimeNanoseconds: UInt64(max(1, deadline)))
         source.schedule(deadline: when, repeating: .never, leeway: leeway)
     }
 

@@ -77,7 +77,8 @@ final class TickerEngine: Sendable {
             case (.resume, .paused):
                 let record = state.records[slot]!
                 let next = now.addingSaturating(record.pausedRemaining)
-                state.records[slot]!.start = next.subtractingSaturating(record.schedule.offset(ofDeadline: record.nextIndex))
+                state.records[slot]!.start = next.subtractingSaturating(
+                    record.schedule.offset(ofDeadline: record.nextIndex))
                 state.records[slot]!.state = .running
             case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
                 outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
@@ -244,7 +245,8 @@ final class TickerEngine: Sendable {
         } else {
             // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick).
             let manual = record.manualPending > 0 && record.manualRequestedAt <= now
-            let due = manual ? record.nextIndex : record.schedule.lastIndex(dueBy: now.subtractingSaturating(record.start))
+            let due =
+                manual ? record.nextIndex : record.schedule.lastIndex(dueBy: now.subtractingSaturating(record.start))
             let index = max(due, record.nextIndex)
             let skipped = index - record.nextIndex
             record.nextIndex = index + 1
@@ -253,7 +255,9 @@ final class TickerEngine: Sendable {
             record.skippedTotal += skipped
             if manual { record.manualPending = 0 }
             isFinal = record.schedule.isFinal(index)
-            let deadline = manual ? record.manualRequestedAt : record.start.addingSaturating(record.schedule.offset(ofDeadline: index))
+            let deadline =
+                manual
+                ? record.manualRequestedAt : record.start.addingSaturating(record.schedule.offset(ofDeadline: index))
             tick = Tick(
                 index: index,
                 deadline: TickInstant(nanoseconds: deadline),

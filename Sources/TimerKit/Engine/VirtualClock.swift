@@ -71,7 +71,9 @@ final class VirtualClock: Sendable {
         while true {
             let wake: (@Sendable () -> Void)? = state.withLock { state in
                 let due = state.armed.filter { $0.value.deadline <= target }
-                guard let next = due.min(by: { ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order) })
+                guard
+                    let next = due.min(by: { ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order) }
+                    )
                 else {
                     state.now = max(state.now, target)
                     return nil

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TimerKit
 
 /// Counts live instances of tracked objects, so a test can assert that everything it made went away.
@@ -8,7 +9,11 @@ final class LifetimeTracker: Sendable {
     var live: Int { counts.withLock { $0.live } }
     var made: Int { counts.withLock { $0.made } }
 
-    func instanceMade() { counts.withLock { $0.live += 1; $0.made += 1 } }
+    func instanceMade() {
+        counts.withLock {
+            $0.live += 1; $0.made += 1
+        }
+    }
     func instanceGone() { counts.withLock { $0.live -= 1 } }
 }
 
@@ -89,9 +94,9 @@ final class RunLoopThread: @unchecked Sendable {
 enum NSMachPortOrPipe {
     static func make() -> Port {
         #if canImport(Darwin)
-        return NSMachPort()
+            return NSMachPort()
         #else
-        return SocketPort()
+            return SocketPort()
         #endif
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TimerKit
 
 /// Captures TimerKit's diagnostics for every test at once. Tests run in parallel, so the handler is

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimerKit
 
 /// The real contexts a test can run on, for `@Test(arguments:)` over every driver.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TimerKit
 
 /// Virtual time for tests: tickers created inside `run` use a virtual clock that only moves when the
