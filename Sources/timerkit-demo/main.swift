@@ -1,29 +1,24 @@
 import Foundation
 import TimerKit
 
-final class Screen {
-    var count = 0
-    func tick(_ tick: Tick) { count += 1; print("tick", tick) }
-    func refresh() { print("refresh") }
-    deinit { print("Screen deinit") }
+// `swift run timerkit-demo` prints a report; `swift run timerkit-demo --json` prints the same results as
+// JSON. Exits 1 if a case did not behave as described (a TimerKit binding leaked, or the Foundation.Timer
+// control did not), 2 on a bad argument.
+
+let arguments = CommandLine.arguments.dropFirst()
+if let unknown = arguments.first(where: { $0 != "--json" }) {
+    FileHandle.standardError.write(
+        Data("timerkit-demo: unknown argument \(unknown)\nusage: timerkit-demo [--json]\n".utf8))
+    exit(2)
 }
 
-@MainActor
-final class MainScreen {
-    func tick(_ tick: Tick) { print("main tick", tick) }
-}
+let timing = Timing()
+let results = Scenario.all(timing: timing).map { $0.run() }
+let report = Report(results: results, timing: timing)
 
-let q = DispatchQueue(label: "demo")
-do {
-    let s = Screen()
-    Ticker.schedule(.every(.milliseconds(50), count: 3), on: .dispatch(q), target: s, action: Screen.tick)
-    Ticker.schedule(.every(.milliseconds(50), count: 3), on: .dispatch(q), target: s, action: Screen.refresh)
-    Ticker.schedule(.every(.milliseconds(50)), on: .dispatch(q), owner: s) { owner, tick in owner.tick(tick) }
-    Thread.sleep(forTimeInterval: 0.3)
+if arguments.contains("--json") {
+    print(try report.json())
+} else {
+    print(report.text(survivors: Scenario.survivorsStillTicking(), diagnostics: TickerDiagnostics.report()))
 }
-Thread.sleep(forTimeInterval: 0.2)
-print(TickerDiagnostics.report())
-let t = Ticker.schedule(.every(.milliseconds(20)), on: .main) { tick in print("main", tick) }
-RunLoop.main.run(until: Date().addingTimeInterval(0.1))
-t.cancel()
-print(TickerDiagnostics.report())
+exit(report.allAsExpected ? 0 : 1)
