@@ -78,10 +78,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    func makeSystemAlarm(timeBase: TimeBase, wake: @escaping @Sendable () -> Void) -> any Alarm {
+    func makeSystemAlarm(wake: @escaping @Sendable () -> Void) -> any Alarm {
         switch storage {
         case let .runLoop(loop, modes):
-            RunLoopAlarm(runLoop: loop, modes: modes, timeBase: timeBase, wake: wake)
+            RunLoopAlarm(runLoop: loop, modes: modes, wake: wake)
         case let .dispatch(queue, leeway, strict):
             DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict, wake: wake)
         }

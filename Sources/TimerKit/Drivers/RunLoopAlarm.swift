@@ -9,10 +9,8 @@ import Foundation
 /// process, and on Linux an invalidated `Foundation.Timer` is not freed anyway.
 final class RunLoopAlarm: Alarm {
     private let timer: TimerReference
-    private let timeBase: TimeBase
 
-    init(runLoop: RunLoopReference, modes: [RunLoop.Mode], timeBase: TimeBase, wake: @escaping @Sendable () -> Void) {
-        self.timeBase = timeBase
+    init(runLoop: RunLoopReference, modes: [RunLoop.Mode], wake: @escaping @Sendable () -> Void) {
         // The block captures only `wake`, which holds the engine weakly.
         let timer = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in wake() }
         for mode in modes {
@@ -26,7 +24,7 @@ final class RunLoopAlarm: Alarm {
         if deadline >= Int64.max {
             date = .distantFuture
         } else {
-            let delta = deadline.subtractingSaturating(timeBase.now())
+            let delta = deadline.subtractingSaturating(TimeBase.Source.system.now())
             date = Date(timeIntervalSinceNow: Double(delta) / 1e9)
         }
         timer.timer.fireDate = date

@@ -6,7 +6,9 @@
 /// which is done after unlocking. No user code, closure release or driver call runs under the lock.
 final class TickerEngine: Sendable {
     let context: TickerContext
-    let timeBase: TimeBase
+    /// Where "now" comes from. The engine holds the source, not its `TimeBase`: the time base's registry
+    /// holds run-loop engines strongly, and the reverse reference would make a cycle.
+    let clock: TimeBase.Source
     private let state = Locked<EngineState>.make(EngineState())
     private let alarm: any Alarm
 
@@ -16,7 +18,7 @@ final class TickerEngine: Sendable {
 
     init(context: TickerContext, timeBase: TimeBase) {
         self.context = context
-        self.timeBase = timeBase
+        self.clock = timeBase.source
         let target = WeakEngine()
         alarm = timeBase.makeAlarm(for: context) { target.engine?.serviceDueTickers() }
         target.engine = self
@@ -31,7 +33,7 @@ final class TickerEngine: Sendable {
     func add(schedule: TickSchedule, origin: TickerOrigin, startsImmediately: Bool, handler: @escaping TickHandler)
         -> TickerID
     {
-        let now = timeBase.now()
+        let now = clock.now()
         let finishedAtOnce = schedule.count == 0
         var record = TickerRecord(
             state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
@@ -60,7 +62,7 @@ final class TickerEngine: Sendable {
 
     /// Applies a lifecycle call. Calls that do not apply to the current state do nothing.
     func perform(_ command: Command, on id: TickerID) {
-        let now = timeBase.now()
+        let now = clock.now()
         let outcome = state.withLock { state -> Outcome in
             guard state.isCurrent(id) else { return Outcome() }
             let slot = Int(id.slot)
@@ -122,6 +124,17 @@ final class TickerEngine: Sendable {
             return Outcome()
         }
         finish(outcome)
+    }
+
+    /// Cancels every live ticker (when a virtual time base is torn down).
+    func cancelAll() {
+        let outcomes = state.withLock { state -> [Outcome] in
+            state.records.indices.compactMap { slot in
+                guard let record = state.records[slot], !record.state.isTerminal else { return nil }
+                return Self.stop(&state, slot: Int32(slot), as: .cancelled)
+            }
+        }
+        outcomes.forEach { finish($0) }
     }
 
     /// The handler reported that its owner is gone: stop for good and say so if asked to.
@@ -198,7 +211,7 @@ final class TickerEngine: Sendable {
         var served = 0
         while true {
             let step = state.withLock { state -> Step in
-                let now = timeBase.now()
+                let now = clock.now()
                 if served >= Self.deliveriesPerWake, !state.heap.isEmpty {
                     state.armedAt = now
                     state.armSequence &+= 1

@@ -9,6 +9,15 @@ final class TimeBase: Sendable {
     enum Source: Sendable {
         case system
         case virtual(VirtualClock)
+
+        /// The current instant, in nanoseconds on this source's monotonic timeline.
+        @inline(__always)
+        func now() -> Int64 {
+            switch self {
+            case .system: Int64(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
+            case .virtual(let clock): clock.now()
+            }
+        }
     }
 
     let source: Source
@@ -28,12 +37,7 @@ final class TimeBase: Sendable {
 
     /// The current instant, in nanoseconds on this time base's monotonic timeline.
     @inline(__always)
-    func now() -> Int64 {
-        switch source {
-        case .system: Int64(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
-        case .virtual(let clock): clock.now()
-        }
-    }
+    func now() -> Int64 { source.now() }
 
     /// The engine serving `context` on this time base, created on first use.
     func engine(for context: TickerContext) -> TickerEngine {
@@ -46,6 +50,12 @@ final class TimeBase: Sendable {
         return winner
     }
 
+    /// Cancels every live ticker on this time base, releasing their handlers and engines (used when a
+    /// virtual time base is torn down, so that a test's leftover tickers do not outlive it).
+    func cancelAllTickers() {
+        engines().forEach { $0.cancelAll() }
+    }
+
     /// Every engine currently alive on this time base (for diagnostics).
     func engines() -> [TickerEngine] {
         registry.withLock { $0.all() }
@@ -56,7 +66,7 @@ final class TimeBase: Sendable {
         case .virtual(let clock):
             return clock.makeAlarm(wake: wake)
         case .system:
-            return context.makeSystemAlarm(timeBase: self, wake: wake)
+            return context.makeSystemAlarm(wake: wake)
         }
     }
 }

@@ -59,19 +59,22 @@ func eventually(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
 
 /// A thread that runs its own run loop until stopped: a real run-loop context for tests (under Swift
 /// Testing on Linux the main thread's run loop does not turn).
-final class RunLoopThread: @unchecked Sendable {
-    // Invariant: `runLoop` is written once by the thread before `ready` is signalled, read after.
-    private(set) var runLoop: RunLoop!
-    private let ready = DispatchSemaphore(value: 0)
+final class RunLoopThread: Sendable {
+    private let loop: RunLoopReference
     private let stopFlag = Locked<Bool>.make(false)
     private let finished = DispatchSemaphore(value: 0)
-    private var thread: Thread!
 
     init(name: String = "TimerKitTests.RunLoopThread") {
-        thread = Thread { [self] in
-            runLoop = RunLoop.current
+        // The thread's block captures only what it needs (not `self`), so nothing forms a cycle.
+        let ready = DispatchSemaphore(value: 0)
+        let found = Locked<RunLoopReference?>.make(nil)
+        let stopFlag = stopFlag
+        let finished = finished
+        let thread = Thread {
+            let runLoop = RunLoop.current
             // A port keeps the loop alive when no timer is scheduled yet.
             runLoop.add(NSMachPortOrPipe.make(), forMode: .default)
+            found.withLock { $0 = RunLoopReference(runLoop) }
             ready.signal()
             while !stopFlag.withLock({ $0 }) {
                 _ = runLoop.run(mode: .default, before: Date().addingTimeInterval(0.05))
@@ -81,7 +84,10 @@ final class RunLoopThread: @unchecked Sendable {
         thread.name = name
         thread.start()
         ready.wait()
+        loop = found.withLock { $0! }
     }
+
+    var runLoop: RunLoop { loop.runLoop }
 
     var context: TickerContext { .runLoop(runLoop) }
 

@@ -12,6 +12,11 @@ final class VirtualTime: Sendable {
         base = TimeBase(.virtual(clock))
     }
 
+    /// Tickers a test left running are cancelled with its virtual time, so nothing outlives the test.
+    deinit {
+        base.cancelAllTickers()
+    }
+
     /// Runs `body` with this virtual time as the time base for every ticker it creates.
     @discardableResult
     func run<T>(_ body: () throws -> T) rethrows -> T {
