@@ -135,8 +135,8 @@ extension Ticker {
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
-        if case .runLoop(let loop, _) = context.storage, !loop.isMain, loop.runLoop === RunLoop.current,
-            RunLoop.current.currentMode == nil, TickerDiagnostics.warnsAboutMistakes
+        if TickerDiagnostics.warnsAboutMistakes, case .runLoop(let loop, _) = context.storage, !loop.isMain,
+            loop.runLoop === RunLoop.current, RunLoop.current.currentMode == nil
         {
             Diagnostics.warn(
                 "ticker at \(fileID):\(line) is scheduled on this thread's run loop, which is not running; "
@@ -147,7 +147,8 @@ extension Ticker {
             fileID: fileID,
             line: line,
             ownerType: ownerType.map { String(describing: $0) },
-            binding: binding
+            binding: binding,
+            owner: { if case .bound(let owner) = role { owner } else { nil } }()
         )
         let engine = TimeBase.current.engine(for: context)
         let id = engine.add(schedule: schedule, origin: origin, startsImmediately: startsImmediately, handler: handler)

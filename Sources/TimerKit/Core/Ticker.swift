@@ -54,17 +54,23 @@ public final class Ticker: Sendable, CustomStringConvertible {
             engine.handleReleased(id, owner.object == nil ? .cancel : .keepIfRunning)
         case .owning:
             if TickerDiagnostics.warnsAboutMistakes, let snapshot = engine.snapshot(id), snapshot.state == .running,
-                snapshot.fireCount == 0
+                snapshot.fireCount == 0, snapshot.createdAt.duration(to: engine.now()) < Self.releasedRightAway
             {
                 Diagnostics.warn(
                     "a handle-owned ticker (\(snapshot.schedule)) created at \(createdAt.fileID):\(createdAt.line) "
-                        + "was released before it ever fired, so it is cancelled and will never fire. "
-                        + "Keep the returned Ticker (for example in a property), or pass `owner:` to bind it to an object."
+                        + "was released right after creation, before it ever fired, so it is cancelled and will "
+                        + "never fire. Keep the returned Ticker (for example in a property), or pass `owner:` to "
+                        + "bind it to an object."
                 )
             }
             engine.handleReleased(id, .cancel)
         }
     }
+
+    /// A handle-owned ticker released this soon after creation, before firing and without `cancel()`,
+    /// draws the "it never fires" warning: dropping the handle at once is almost always a mistake, while
+    /// releasing it later is the normal way to cancel a pending ticker.
+    static let releasedRightAway: Duration = .milliseconds(100)
 
     // MARK: State
 

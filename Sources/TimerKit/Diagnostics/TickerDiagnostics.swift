@@ -22,6 +22,8 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
     public let skippedCount: Int
     /// The next instant the ticker waits for, if it waits for any.
     public let nextDeadline: TickInstant?
+    /// When the ticker was created.
+    public let createdAt: TickInstant
 
     /// A short human-readable description, for logs and test output.
     public var description: String {

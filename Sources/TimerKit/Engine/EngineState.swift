@@ -24,6 +24,9 @@ struct TickerOrigin: Sendable {
     let line: Int
     let ownerType: String?
     let binding: TickerBinding
+    /// The owner or target, held weakly, for bound tickers: lets the engine notice a dead owner between
+    /// deadlines (see `TickerEngine.sweepDeadOwners`).
+    let owner: WeakReference?
 }
 
 /// One ticker's state, inside its engine's lock.
@@ -34,6 +37,8 @@ struct TickerRecord {
     var handler: TickHandler?
     /// Instant of deadline 0 (deadline k is start + offset(k)); shifted forward by time spent paused.
     var start: Int64 = 0
+    /// When the ticker was created.
+    var createdAt: Int64 = 0
     /// The next deadline still to be served (1-based).
     var nextIndex = 1
     /// The last deadline delivered (0 before the first).
@@ -97,6 +102,8 @@ struct EngineState {
     var liveCount = 0
     /// Keeps the engine alive while it has live tickers whose handles may all be gone.
     var retainedEngine: TickerEngine?
+    /// Where the incremental dead-owner sweep continues.
+    var sweepCursor = 0
 
     // MARK: Records
 

@@ -42,16 +42,48 @@ final class TickerEngine: Sendable {
             handler: finishedAtOnce ? nil : handler
         )
         record.start = now
-        let (id, arming) = state.withLock { state -> (TickerID, (Int64, UInt64)?) in
+        record.createdAt = now
+        let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, [Outcome]) in
+            let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
             let id = state.insert(record)
-            guard !finishedAtOnce else { return (id, nil) }
+            guard !finishedAtOnce else { return (id, nil, swept) }
             state.liveCount += 1
             if state.liveCount == 1 { state.retainedEngine = self }
             state.reschedule(id.slot)
-            return (id, state.armingIfNeeded())
+            return (id, state.armingIfNeeded(), swept)
         }
         applyArming(arming)
+        swept.forEach { finish($0) }
         return id
+    }
+
+    // MARK: Dead owners
+
+    /// Records examined for a dead owner each time a ticker is added.
+    static let sweptPerAdd = 2
+
+    /// Stops up to `limit` bound tickers (all when `limit` is nil) whose owner has gone away, continuing
+    /// round-robin from where the last sweep stopped.
+    ///
+    /// A ticker notices a dead owner at its next deadline by itself. Swift offers no hook into another
+    /// object's deinitialisation, so a discarded handle cannot tell the ticker earlier; this incremental
+    /// sweep (two records per new ticker, and all of them when diagnostics list live tickers) releases
+    /// such tickers between deadlines, so that long intervals do not hold handlers and engines for long.
+    private static func sweepDeadOwners(_ state: inout EngineState, limit: Int?) -> [Outcome] {
+        let total = state.records.count
+        guard total > 0, state.liveCount > 0 else { return [] }
+        var outcomes: [Outcome] = []
+        for _ in 0..<min(limit ?? total, total) {
+            let slot = state.sweepCursor % total
+            state.sweepCursor = slot + 1
+            guard let record = state.records[slot], !record.state.isTerminal,
+                let owner = record.origin.owner, owner.object == nil
+            else { continue }
+            var outcome = stop(&state, slot: Int32(slot), as: .cancelled)
+            outcome.ownerGone = record.origin
+            outcomes.append(outcome)
+        }
+        return outcomes
     }
 
     // MARK: Lifecycle calls (any thread, any state)
@@ -146,9 +178,6 @@ final class TickerEngine: Sendable {
             outcome.ownerGone = origin
             return outcome
         }
-        if let origin = outcome.ownerGone {
-            Diagnostics.ownerWentAway(origin: origin, context: context)
-        }
         finish(outcome)
     }
 
@@ -177,6 +206,9 @@ final class TickerEngine: Sendable {
 
     private func finish(_ outcome: consuming Outcome) {
         applyArming(outcome.arming)
+        if let origin = outcome.ownerGone {
+            Diagnostics.ownerWentAway(origin: origin, context: context)
+        }
         // `released` and `releasedEngine` are dropped here, outside the lock: a handler's captures may
         // run user deinitialisers, and releasing the engine may shut its alarm down.
     }
@@ -301,14 +333,18 @@ final class TickerEngine: Sendable {
         }
     }
 
-    /// Snapshots of every ticker that is not final.
+    /// Snapshots of every ticker that is not final (first stopping those whose owner is gone).
     func liveSnapshots() -> [TickerSnapshot] {
-        state.withLock { state in
-            state.records.compactMap { record in
+        let (snapshots, swept) = state.withLock { state in
+            let swept = Self.sweepDeadOwners(&state, limit: nil)
+            let snapshots = state.records.compactMap { record -> TickerSnapshot? in
                 guard let record, !record.state.isTerminal else { return nil }
                 return Self.snapshot(of: record, context: context)
             }
+            return (snapshots, swept)
         }
+        swept.forEach { finish($0) }
+        return snapshots
     }
 
     private static func snapshot(of record: TickerRecord, context: TickerContext) -> TickerSnapshot {
@@ -322,11 +358,15 @@ final class TickerEngine: Sendable {
             schedule: record.schedule,
             fireCount: record.fireCount,
             skippedCount: record.skippedTotal,
-            nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) }
+            nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) },
+            createdAt: TickInstant(nanoseconds: record.createdAt)
         )
     }
 
     func liveCount() -> Int { state.withLock { $0.liveCount } }
+
+    /// The engine's current instant.
+    func now() -> TickInstant { TickInstant(nanoseconds: clock.now()) }
 }
 
 /// The alarm's way back to its engine, so that the alarm does not keep the engine alive.
