@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+@testable import TimerKit
+
+/// The main-actor forms deliver on the main run loop. XCTest, not Swift Testing: on Linux only XCTest
+/// runs tests on the main thread, where `RunLoop.main` can be turned. (XCTest on Linux cannot call
+/// `@MainActor` test methods, so each test asserts main-thread isolation itself.)
+final class MainRunLoopTests: XCTestCase {
+    @MainActor
+    final class ViewModel {
+        var ticks: [Tick] = []
+        var refreshes = 0
+        var ranOnMainThread = true
+        func tick(_ tick: Tick) {
+            ticks.append(tick)
+            ranOnMainThread = ranOnMainThread && Thread.isMainThread
+        }
+        func refresh() { refreshes += 1 }
+    }
+
+    @MainActor
+    private static func spinMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 5) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(), Date() < deadline {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+        }
+    }
+
+    func testOwnerBoundMainActorTickerRunsOnTheMainThreadAndStopsWithItsOwner() {
+        MainActor.assumeIsolated { Self.ownerBoundMainActorTickerRunsOnTheMainThreadAndStopsWithItsOwner() }
+    }
+
+    func testHandleOwnedMainActorTickerStopsWhenTheHandleIsReleased() {
+        MainActor.assumeIsolated { Self.handleOwnedMainActorTickerStopsWhenTheHandleIsReleased() }
+    }
+
+    @MainActor
+    private static func ownerBoundMainActorTickerRunsOnTheMainThreadAndStopsWithItsOwner() {
+        weak var weakModel: ViewModel?
+        do {
+            let model = ViewModel()
+            weakModel = model
+            Ticker.schedule(.every(.milliseconds(5)), owner: model) { model, tick in model.tick(tick) }
+            Ticker.schedule(.every(.milliseconds(5)), target: model, action: ViewModel.refresh)
+            spinMainRunLoop { model.ticks.count >= 3 && model.refreshes >= 3 }
+            XCTAssertGreaterThanOrEqual(model.ticks.count, 3)
+            XCTAssertTrue(model.ranOnMainThread)
+            XCTAssertEqual(model.ticks.map(\.index), Array(model.ticks.map(\.index)).sorted())
+        }
+        XCTAssertNil(weakModel, "the view model was retained by its tickers")
+        spinMainRunLoop(until: { TimeBase.system.engine(for: .main).liveCount() == 0 }, timeout: 1)
+        XCTAssertEqual(TimeBase.system.engine(for: .main).liveCount(), 0)
+    }
+
+    @MainActor
+    private static func handleOwnedMainActorTickerStopsWhenTheHandleIsReleased() {
+        let model = ViewModel()
+        var ticker: Ticker? = Ticker.schedule(.every(.milliseconds(5))) { [weak model] tick in model?.tick(tick) }
+        spinMainRunLoop { model.ticks.count >= 2 }
+        XCTAssertEqual(ticker?.state, .running)
+        ticker = nil
+        let count = model.ticks.count
+        RunLoop.main.run(until: Date().addingTimeInterval(0.03))
+        XCTAssertEqual(model.ticks.count, count, "ticks continued after the handle was released")
+    }
+}
