@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "TimerKit",
+    // `Duration` and `Clock` need these; CI builds on Linux only.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "TimerKit", targets: ["TimerKit"]),
         .executable(name: "timerkit-demo", targets: ["timerkit-demo"]),

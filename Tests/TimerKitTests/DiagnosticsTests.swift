@@ -9,6 +9,10 @@ final class DiagnosedScreen {
 
 final class OwnerLeavingScreen {}
 
+final class HandleHoldingScreen {
+    var ticker: Ticker?
+}
+
 @Suite struct DiagnosticsTests {
     @Test func liveTickersListCreationSiteOwnerContextIntervalAndFireCount() throws {
         let time = VirtualTime()
@@ -51,6 +55,20 @@ final class OwnerLeavingScreen {}
         #expect(lines.count == 1)
         #expect(lines.first?.contains("went away") == true)
         #expect(lines.first?.contains("DiagnosticsTests.swift") == true)
+    }
+
+    @Test func anOwnerThatHeldItsHandleIsLoggedWhenItGoes() {
+        LogCapture.install()
+        TickerDiagnostics.logsOwnerRelease = true
+        let time = VirtualTime()
+        var owner: HandleHoldingScreen? = HandleHoldingScreen()
+        time.run {
+            owner!.ticker = Ticker.schedule(.every(.seconds(1)), on: .dispatch(.global()), owner: owner!) { _, _ in }
+        }
+        owner = nil
+        let lines = LogCapture.lines(containing: "HandleHoldingScreen")
+        #expect(lines.count == 1)
+        #expect(time.base.engine(for: .dispatch(.global())).liveCount() == 0)
     }
 
     @Test func clampedInputIsWarnedAbout() {

@@ -16,6 +16,7 @@ import Foundation
 /// - a negative tolerance becomes zero; a repeating schedule's tolerance is capped at half its interval;
 /// - a `count` of zero or less makes a schedule without deadlines: the ticker finishes at once without
 ///   calling its handler (and logs a warning in debug builds).
+///
 /// Each clamp is listed in ``adjustments`` and, in debug builds, logged when a ticker is created with it.
 public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// The smallest repeating interval TimerKit schedules: 100 microseconds (10 kHz).

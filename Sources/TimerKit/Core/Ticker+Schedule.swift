@@ -7,14 +7,22 @@ extension Ticker {
     /// handler has no reason to capture it.
     ///
     /// The ticker stops for good, and releases the handler, when the owner goes away: at once if the
-    /// owner held the returned handle, otherwise at the next deadline (without calling the handler).
-    /// Keeping the returned handle is optional.
+    /// owner held the returned handle; otherwise at the latest at the next deadline (without calling the
+    /// handler), and earlier when the context's engine sweeps for dead owners (it checks a few tickers
+    /// each time one is created, and all of them when diagnostics list live tickers). Keeping the
+    /// returned handle is optional.
+    ///
+    /// The handler runs on `context`'s thread or queue, so the owner must be safe to use there. For
+    /// `@MainActor` owners use the main-actor form (no `on:`): a nonisolated handler given a main-actor
+    /// method is not always caught by the compiler, and would run off the main thread.
     ///
     /// - Parameters:
     ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:)``, `after`, `countdown`).
     ///   - context: where the handler runs.
     ///   - owner: the object whose lifetime bounds the ticker; never retained.
     ///   - startsImmediately: `false` creates an `idle` ticker that waits for ``start()``.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on `context` with the owner and the ``Tick``; never while a TimerKit lock is held.
     @discardableResult
     public static func schedule<Owner: AnyObject>(
@@ -55,7 +63,7 @@ extension Ticker {
     }
 
     /// Schedules target–action with an unbound method reference that takes no argument, such as
-    /// `Screen.refresh`; the target is held weakly. See ``schedule(_:on:target:action:startsImmediately:fileID:line:)-(_,_,Target,(Target)->(Tick)->Void,_,_,_)``.
+    /// `Screen.refresh`; the target is held weakly. Otherwise as the form whose method takes a ``Tick``.
     @discardableResult
     public static func schedule<Target: AnyObject>(
         _ schedule: TickSchedule,
@@ -74,9 +82,10 @@ extension Ticker {
 
     // MARK: Handle-owned
 
-    /// Schedules a handler owned by the returned handle: releasing the handle cancels the ticker (in
-    /// debug builds, releasing it before it ever fired logs a warning — the usual reason a timer "never
-    /// fires"). Keep the handle, for example in a property.
+    /// Schedules a handler owned by the returned handle: releasing the handle cancels the ticker. Keep
+    /// the handle, for example in a property. In debug builds, releasing it right after creation (within
+    /// 100 ms, before it ever fired and without `cancel()`) logs a warning — the usual reason a timer
+    /// "never fires".
     ///
     /// If the handler captures the object that keeps the handle, capture it weakly, or use `owner:`.
     public static func schedule(

@@ -17,11 +17,13 @@ import Foundation
 /// **Threads.** Every method is safe from any thread, in any state, and from inside the handler. The
 /// handler runs on the ticker's context; handlers on one context never overlap.
 ///
-/// **Cancel.** After `cancel()` returns, no new delivery is dispatched. A delivery that another thread
-/// had already dispatched when `cancel()` was called may still be running and completes; called on the
-/// context itself (for example inside any handler of that context), `cancel()` is exact. The handler and
-/// everything it captures are released as soon as the ticker stops; no timer or dispatch source is held
-/// per ticker.
+/// **Cancel.** Every delivery is decided under the engine's lock, and `cancel()` takes the same lock:
+/// once `cancel()` returns, the engine decides no further delivery. Called from inside any handler of the
+/// same context, or on the run loop's thread for a run-loop context, `cancel()` is therefore exact. Called
+/// from another thread, it does not wait: a delivery the engine had already decided on may still start
+/// just after `cancel()` returns, and runs to completion (as with any timer cancelled across threads).
+/// The handler and everything it captures are released as soon as the ticker stops; no timer or
+/// dispatch source is held per ticker.
 public final class Ticker: Sendable, CustomStringConvertible {
     enum Role: Sendable {
         /// The handle owns the ticker: releasing it cancels.
@@ -51,7 +53,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
         case .bound(let owner):
             // When the owner is being deinitialised (it held this handle), weak loads already return nil:
             // stop now rather than at the next deadline.
-            engine.handleReleased(id, owner.object == nil ? .cancel : .keepIfRunning)
+            engine.handleReleased(id, owner.object == nil ? .ownerGone : .keepIfRunning)
         case .owning:
             if TickerDiagnostics.warnsAboutMistakes, let snapshot = engine.snapshot(id), snapshot.state == .running,
                 snapshot.fireCount == 0, snapshot.createdAt.duration(to: engine.now()) < Self.releasedRightAway
@@ -84,8 +86,8 @@ public final class Ticker: Sendable, CustomStringConvertible {
     /// How many times the handler has been called.
     public var fireCount: Int { engine.snapshot(id)?.fireCount ?? 0 }
 
-    /// The next instant the ticker waits for: its next deadline, or a pending ``fire()``; `nil` when
-    /// paused, idle or stopped.
+    /// The next instant the ticker waits for: its next deadline, or a pending ``fire()`` (which may be
+    /// pending while idle or paused); `nil` when it waits for nothing.
     public var nextDeadline: TickInstant? { engine.snapshot(id)?.nextDeadline }
 
     /// The context the handler runs on.

@@ -58,12 +58,16 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
 
     /// A dispatch queue: handlers run on `queue`, one at a time even when the queue is concurrent.
     ///
+    /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
+    /// crashes of raw dispatch timers cannot happen. The engine keeps `queue` alive while it has live
+    /// tickers.
+    ///
     /// - Parameters:
+    ///   - queue: where handlers run. On a concurrent queue, handlers still run one at a time, but other
+    ///     work on the queue runs beside them.
     ///   - leeway: slack handed to the system for the context's one dispatch timer (default zero). Per-ticker
     ///     coalescing is the schedule's `tolerance`, not this.
     ///   - strict: asks the system to honour the deadline even at some cost in power (`.strict` flag).
-    /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
-    /// crashes of raw dispatch timers cannot happen.
     public static func dispatch(_ queue: DispatchQueue, leeway: Duration = .zero, strict: Bool = false) -> TickerContext
     {
         TickerContext(

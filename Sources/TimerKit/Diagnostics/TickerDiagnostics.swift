@@ -37,8 +37,9 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
 /// stopped or never fired.
 ///
 /// Messages go to the log handler (standard error by default). Warnings about likely mistakes — a
-/// handle-owned ticker released before it ever fired, input that had to be clamped, a run loop that is
-/// not running — are on in debug builds of TimerKit and off in release builds, unless set explicitly.
+/// handle-owned ticker released right after creation, before it ever fired; input that had to be
+/// clamped; scheduling on the current thread's run loop while it is not running — are on in debug builds
+/// of TimerKit and off in release builds, unless set explicitly.
 public enum TickerDiagnostics {
     struct Configuration {
         var logsOwnerRelease = false

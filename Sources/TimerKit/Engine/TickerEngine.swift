@@ -132,8 +132,10 @@ final class TickerEngine: Sendable {
 
     /// What releasing a handle does to its ticker.
     enum Release {
-        /// Stop the ticker (handle-owned, or the owner is already gone).
+        /// Stop the ticker (handle-owned).
         case cancel
+        /// Stop the ticker because its owner is gone (the owner held the handle): logged when asked.
+        case ownerGone
         /// Keep a running ticker going (its owner defines its lifetime), but stop an idle or paused one:
         /// with its last handle gone nothing could ever start or resume it.
         case keepIfRunning
@@ -150,8 +152,11 @@ final class TickerEngine: Sendable {
                 state.free(id.slot)
                 return Outcome()
             }
-            if release == .cancel || current != .running {
-                return Self.stop(&state, slot: id.slot, as: .cancelled)
+            if release != .keepIfRunning || current != .running {
+                let origin = state.records[slot]!.origin
+                var outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
+                if release == .ownerGone { outcome.ownerGone = origin }
+                return outcome
             }
             return Outcome()
         }
