@@ -1,0 +1,527 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+/// `TickSchedule` is pure value math: factories, clamping rules, deadline offsets and the
+/// "which deadline is due" computation, checked exhaustively against the rules documented in
+/// Sources/TimerKit/Core/TickSchedule.swift.
+@Suite struct ScheduleMathTests {
+    static let second: Int64 = 1_000_000_000
+    static let floor: Int64 = 100_000  // TickSchedule.minimumInterval in nanoseconds
+
+    // MARK: Factories
+
+    @Test func minimumIntervalIsOneHundredMicroseconds() {
+        #expect(TickSchedule.minimumInterval == .microseconds(100))
+        #expect(TickSchedule.minimumInterval.saturatingNanoseconds == Self.floor)
+    }
+
+    @Test func everyDefaultsFirstDelayToOneInterval() {
+        let schedule = TickSchedule.every(.seconds(1))
+        #expect(schedule.firstDelayNanoseconds == Self.second)
+        #expect(schedule.intervalNanoseconds == Self.second)
+        #expect(schedule.toleranceNanoseconds == 0)
+        #expect(schedule.count == nil)
+        #expect(schedule.repeats)
+        #expect(schedule.adjustments.isEmpty)
+        #expect(schedule.firstDelay == .seconds(1))
+        #expect(schedule.interval == .seconds(1))
+        #expect(schedule.tolerance == .zero)
+        #expect(schedule.description == "every \(Duration.seconds(1))")
+    }
+
+    @Test func everyWithExplicitDelayToleranceAndCount() {
+        let schedule = TickSchedule.every(
+            .milliseconds(500), after: .milliseconds(20), tolerance: .milliseconds(5), count: 7)
+        #expect(schedule.firstDelay == .milliseconds(20))
+        #expect(schedule.interval == .milliseconds(500))
+        #expect(schedule.tolerance == .milliseconds(5))
+        #expect(schedule.count == 7)
+        #expect(schedule.repeats)
+        #expect(schedule.adjustments.isEmpty)
+        #expect(schedule.description == "every \(Duration.milliseconds(500)) ×7")
+    }
+
+    @Test func everyWithZeroDelayHasItsFirstDeadlineAtTheStart() {
+        let schedule = TickSchedule.every(.seconds(1), after: .zero)
+        #expect(schedule.firstDelayNanoseconds == 0)
+        #expect(schedule.offset(ofDeadline: 1) == 0)
+        #expect(schedule.lastIndex(dueBy: 0) == 1)
+        #expect(schedule.adjustments.isEmpty)
+    }
+
+    @Test func afterIsAOneShotWhoseIntervalEqualsItsDelay() {
+        let schedule = TickSchedule.after(.seconds(2), tolerance: .milliseconds(10))
+        #expect(schedule.firstDelayNanoseconds == 2 * Self.second)
+        #expect(schedule.intervalNanoseconds == 2 * Self.second)
+        #expect(schedule.tolerance == .milliseconds(10))
+        #expect(schedule.count == 1)
+        #expect(!schedule.repeats)
+        #expect(schedule.adjustments.isEmpty)
+        #expect(schedule.description == "after \(Duration.seconds(2))")
+        #expect(schedule.isFinal(1))
+    }
+
+    @Test func afterZeroIsDueAtTheStart() {
+        let schedule = TickSchedule.after(.zero)
+        #expect(schedule.adjustments.isEmpty)
+        #expect(schedule.firstDelayNanoseconds == 0)
+        #expect(schedule.intervalNanoseconds == 0)
+        #expect(schedule.offset(ofDeadline: 1) == 0)
+        #expect(schedule.lastIndex(dueBy: -1) == 0)
+        #expect(schedule.lastIndex(dueBy: 0) == 1)
+        #expect(schedule.lastIndex(dueBy: .max) == 1)
+    }
+
+    @Test(arguments: [1, 2, 3, 10, 1_000])
+    func countdownIsACountedEverySchedule(count: Int) {
+        let schedule = TickSchedule.countdown(from: count, every: .milliseconds(250))
+        #expect(schedule == .every(.milliseconds(250), count: count))
+        #expect(schedule.count == count)
+        #expect(schedule.firstDelay == .milliseconds(250))
+        #expect(schedule.repeats == (count > 1))
+        #expect(schedule.adjustments.isEmpty)
+        #expect(!schedule.isFinal(count - 1))
+        #expect(schedule.isFinal(count))
+        #expect(schedule.isFinal(count + 1))
+    }
+
+    @Test func countdownDefaultsToOneSecond() {
+        let schedule = TickSchedule.countdown(from: 3)
+        #expect(schedule.interval == .seconds(1))
+        #expect(schedule.firstDelay == .seconds(1))
+        #expect(schedule.count == 3)
+    }
+
+    @Test func repeatsDependsOnlyOnTheCount() {
+        #expect(TickSchedule.every(.seconds(1)).repeats)
+        #expect(TickSchedule.every(.seconds(1), count: 2).repeats)
+        #expect(!TickSchedule.every(.seconds(1), count: 1).repeats)
+        #expect(!TickSchedule.every(.seconds(1), count: 0).repeats)
+        #expect(!TickSchedule.after(.seconds(1)).repeats)
+    }
+
+    @Test func unboundedScheduleNeverHasAFinalDeadline() {
+        let schedule = TickSchedule.every(.seconds(1))
+        for index in [1, 2, 1_000_000, Int.max - 1, Int.max] {
+            #expect(!schedule.isFinal(index))
+        }
+    }
+
+    @Test func equalInputsMakeEqualSchedules() {
+        #expect(TickSchedule.every(.seconds(1)) == .every(.milliseconds(1_000)))
+        #expect(TickSchedule.every(seconds: 1) == .every(.seconds(1)))
+        #expect(TickSchedule.after(seconds: 0.25) == .after(.milliseconds(250)))
+        #expect(TickSchedule.every(.seconds(1)) != .every(.seconds(1), count: 3))
+        #expect(TickSchedule.every(.seconds(1)).hashValue == TickSchedule.every(.milliseconds(1_000)).hashValue)
+    }
+
+    // MARK: Deadline offsets
+
+    @Test func offsetsAreFirstDelayPlusWholeIntervals() {
+        let schedule = TickSchedule.every(.seconds(1), after: .milliseconds(250))
+        for index in 1...100 {
+            #expect(schedule.offset(ofDeadline: index) == 250_000_000 + Int64(index - 1) * Self.second)
+        }
+        let plain = TickSchedule.every(.nanoseconds(333_333_333))
+        for index in 1...1_000 {
+            #expect(plain.offset(ofDeadline: index) == Int64(index) * 333_333_333)
+        }
+    }
+
+    @Test func offsetsSaturateInsteadOfOverflowing() {
+        let second = TickSchedule.every(.seconds(1))
+        #expect(second.offset(ofDeadline: Int.max) == .max)
+        #expect(second.offset(ofDeadline: 9_223_372_036) == 9_223_372_036 * Self.second)
+        #expect(second.offset(ofDeadline: 9_223_372_037) == .max)
+        let fastest = TickSchedule.every(.microseconds(100))
+        #expect(fastest.offset(ofDeadline: Int.max) == .max)
+        let huge = TickSchedule.every(.seconds(Int64.max))
+        #expect(huge.offset(ofDeadline: 1) == .max)
+        #expect(huge.offset(ofDeadline: 2) == .max)
+        let lateStart = TickSchedule.every(.seconds(1), after: .nanoseconds(Int64.max - 10))
+        #expect(lateStart.offset(ofDeadline: 1) == .max - 10)
+        #expect(lateStart.offset(ofDeadline: 2) == .max)
+    }
+
+    // MARK: lastIndex(dueBy:)
+
+    @Test func lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime() {
+        let schedule = TickSchedule.every(.seconds(1))
+        let table: [(Int64, Int)] = [
+            (.min, 0), (-1, 0), (0, 0), (999_999_999, 0),
+            (1_000_000_000, 1), (1_500_000_000, 1), (1_999_999_999, 1),
+            (2_000_000_000, 2), (3_500_000_000, 3), (3_600 * 1_000_000_000, 3_600),
+            (.max, Int(Int64.max / Self.second)),
+        ]
+        for (elapsed, expected) in table {
+            #expect(schedule.lastIndex(dueBy: elapsed) == expected, "elapsed \(elapsed)")
+        }
+    }
+
+    @Test(arguments: [
+        TickSchedule.every(.seconds(1)),
+        .every(.seconds(1), after: .zero),
+        .every(.milliseconds(7), after: .milliseconds(3)),
+        .every(.microseconds(100)),
+        .every(.nanoseconds(333_333_333), after: .seconds(5)),
+        .every(.seconds(1), count: 40),
+        .countdown(from: 12, every: .milliseconds(40)),
+    ])
+    func lastIndexInvertsOffset(schedule: TickSchedule) {
+        let last = schedule.count ?? 60
+        for index in 1...last {
+            let offset = schedule.offset(ofDeadline: index)
+            #expect(schedule.lastIndex(dueBy: offset) == index)
+            #expect(schedule.lastIndex(dueBy: offset - 1) == index - 1)
+            if index < last {
+                #expect(schedule.lastIndex(dueBy: schedule.offset(ofDeadline: index + 1) - 1) == index)
+            }
+        }
+    }
+
+    @Test func lastIndexIsBoundedByTheCount() {
+        let schedule = TickSchedule.every(.seconds(1), count: 5)
+        #expect(schedule.lastIndex(dueBy: 4 * Self.second) == 4)
+        #expect(schedule.lastIndex(dueBy: 5 * Self.second) == 5)
+        #expect(schedule.lastIndex(dueBy: 60 * Self.second) == 5)
+        #expect(schedule.lastIndex(dueBy: .max) == 5)
+        let oneShot = TickSchedule.after(.seconds(2))
+        #expect(oneShot.lastIndex(dueBy: 2 * Self.second - 1) == 0)
+        #expect(oneShot.lastIndex(dueBy: 2 * Self.second) == 1)
+        #expect(oneShot.lastIndex(dueBy: 100 * Self.second) == 1)
+        #expect(oneShot.lastIndex(dueBy: .max) == 1)
+    }
+
+    @Test func lastIndexSaturatesWithHugeValues() {
+        // The smallest repeating step, at the end of time: no overflow, no trap.
+        let fastest = TickSchedule.every(.microseconds(100))
+        #expect(fastest.lastIndex(dueBy: .max) == Int((Int64.max - Self.floor) / Self.floor) + 1)
+        // A one-shot with a 1 ns delay has a 1 ns "interval": the step count reaches the saturation bound
+        // (Int.max − 1) before the count bounds it.
+        let tiny = TickSchedule.after(.nanoseconds(1))
+        #expect(tiny.lastIndex(dueBy: .max) == 1)
+        // A saturated schedule: its first deadline sits at the end of time.
+        let never = TickSchedule.every(.seconds(Int64.max))
+        #expect(never.lastIndex(dueBy: .max - 1) == 0)
+        #expect(never.lastIndex(dueBy: .max) == 1)
+        #expect(TickSchedule.every(.seconds(1), count: 0).lastIndex(dueBy: .max) == 0)
+    }
+
+    // MARK: Clamping
+
+    @Test(arguments: [
+        Duration.zero, .nanoseconds(1), .nanoseconds(99_999), .microseconds(-1), .seconds(-1),
+        .seconds(Int64.min),
+    ])
+    func intervalBelowTheMinimumIsClampedAndNoted(interval: Duration) {
+        let schedule = TickSchedule.every(interval)
+        #expect(schedule.intervalNanoseconds == Self.floor)
+        #expect(schedule.firstDelayNanoseconds == Self.floor, "the default first delay is the clamped interval")
+        #expect(schedule.adjustments.count == 1)
+        #expect(schedule.adjustments.first?.contains("interval") == true)
+        #expect(schedule.adjustments.first?.contains("100 µs") == true)
+    }
+
+    @Test func intervalAtTheMinimumIsNotClamped() {
+        let schedule = TickSchedule.every(.microseconds(100))
+        #expect(schedule.intervalNanoseconds == Self.floor)
+        #expect(schedule.adjustments.isEmpty)
+        #expect(TickSchedule.every(.nanoseconds(100_001)).adjustments.isEmpty)
+    }
+
+    @Test func negativeFirstDelayIsClampedToZero() {
+        let schedule = TickSchedule.every(.seconds(1), after: .seconds(-3))
+        #expect(schedule.firstDelayNanoseconds == 0)
+        #expect(schedule.intervalNanoseconds == Self.second)
+        #expect(schedule.adjustments.count == 1)
+        #expect(schedule.adjustments.first?.contains("first delay") == true)
+    }
+
+    @Test(arguments: [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)])
+    func negativeOneShotDelayIsClampedToZero(delay: Duration) {
+        let schedule = TickSchedule.after(delay)
+        #expect(schedule.firstDelayNanoseconds == 0)
+        #expect(schedule.intervalNanoseconds == 0)
+        #expect(schedule.count == 1)
+        #expect(schedule.adjustments.count == 1)
+        #expect(schedule.adjustments.first?.contains("negative") == true)
+    }
+
+    @Test func negativeToleranceIsClampedToZero() {
+        let repeating = TickSchedule.every(.seconds(1), tolerance: .milliseconds(-5))
+        #expect(repeating.toleranceNanoseconds == 0)
+        #expect(repeating.adjustments.count == 1)
+        #expect(repeating.adjustments.first?.contains("tolerance") == true)
+        let oneShot = TickSchedule.after(.seconds(1), tolerance: .milliseconds(-5))
+        #expect(oneShot.toleranceNanoseconds == 0)
+        #expect(oneShot.adjustments.count == 1)
+    }
+
+    @Test func repeatingToleranceIsCappedAtHalfTheInterval() {
+        let atHalf = TickSchedule.every(.seconds(1), tolerance: .milliseconds(500))
+        #expect(atHalf.tolerance == .milliseconds(500))
+        #expect(atHalf.adjustments.isEmpty)
+
+        let above = TickSchedule.every(.seconds(1), tolerance: .nanoseconds(500_000_001))
+        #expect(above.tolerance == .milliseconds(500))
+        #expect(above.adjustments.count == 1)
+        #expect(above.adjustments.first?.contains("half the interval") == true)
+
+        let huge = TickSchedule.every(.seconds(1), tolerance: .seconds(Int64.max))
+        #expect(huge.tolerance == .milliseconds(500))
+        #expect(huge.adjustments.count == 1)
+
+        // The cap applies to the clamped interval: 100 µs → 50 µs.
+        let clamped = TickSchedule.every(.zero, tolerance: .milliseconds(1))
+        #expect(clamped.tolerance == .microseconds(50))
+        #expect(clamped.adjustments.count == 2)
+
+        // An odd interval rounds the cap down.
+        let odd = TickSchedule.every(.nanoseconds(100_001), tolerance: .seconds(1))
+        #expect(odd.toleranceNanoseconds == 50_000)
+    }
+
+    @Test func oneShotToleranceIsNotCapped() {
+        // Documented: only a *repeating* schedule's tolerance is capped.
+        let schedule = TickSchedule.after(.seconds(1), tolerance: .seconds(10))
+        #expect(schedule.tolerance == .seconds(10))
+        #expect(schedule.adjustments.isEmpty)
+    }
+
+    @Test(arguments: [0, -1, -100, Int.min])
+    func nonPositiveCountMakesAScheduleWithoutDeadlines(count: Int) {
+        for schedule in [TickSchedule.every(.seconds(1), count: count), .countdown(from: count)] {
+            #expect(schedule.count == 0)
+            #expect(!schedule.repeats)
+            #expect(schedule.lastIndex(dueBy: .max) == 0)
+            #expect(schedule.adjustments.count == 1)
+            #expect(schedule.adjustments.first?.contains("count") == true)
+        }
+    }
+
+    @Test func positiveCountsAreKeptAsGiven() {
+        for count in [1, 2, 1_000, Int.max] {
+            let schedule = TickSchedule.every(.seconds(1), count: count)
+            #expect(schedule.count == count)
+            #expect(schedule.adjustments.isEmpty)
+        }
+    }
+
+    @Test func everyClampIsNotedSeparately() {
+        let schedule = TickSchedule.every(.zero, after: .seconds(-1), tolerance: .seconds(-1), count: 0)
+        #expect(schedule.intervalNanoseconds == Self.floor)
+        #expect(schedule.firstDelayNanoseconds == 0)
+        #expect(schedule.toleranceNanoseconds == 0)
+        #expect(schedule.count == 0)
+        #expect(schedule.adjustments.count == 4)
+        let oneShot = TickSchedule.after(.seconds(-1), tolerance: .seconds(-1))
+        #expect(oneShot.adjustments.count == 2)
+    }
+
+    /// `adjustments` is non-empty exactly when one of the clamping rules changed the input.
+    @Test(arguments: [
+        (TickSchedule.every(.seconds(1)), false),
+        (.every(.microseconds(100), after: .zero, tolerance: .microseconds(50), count: 1), false),
+        (.every(.seconds(1), tolerance: .milliseconds(500), count: Int.max), false),
+        (.after(.zero), false),
+        (.after(.seconds(5), tolerance: .seconds(60)), false),
+        (.countdown(from: 1), false),
+        (.every(seconds: 0.0001), false),
+        (.every(.microseconds(99)), true),
+        (.every(.seconds(1), after: .nanoseconds(-1)), true),
+        (.every(.seconds(1), tolerance: .nanoseconds(-1)), true),
+        (.every(.seconds(1), tolerance: .nanoseconds(500_000_001)), true),
+        (.every(.seconds(1), count: 0), true),
+        (.after(.nanoseconds(-1)), true),
+        (.after(.zero, tolerance: .nanoseconds(-1)), true),
+        (.countdown(from: 0), true),
+        (.every(seconds: 0.00009), true),
+        (.every(seconds: -.infinity), true),
+        (.after(seconds: -1), true),
+    ])
+    func adjustmentsAreNotedExactlyWhenClamped(schedule: TickSchedule, clamped: Bool) {
+        #expect(schedule.adjustments.isEmpty == !clamped, "\(schedule): \(schedule.adjustments)")
+    }
+
+    // MARK: Huge and infinite input
+
+    @Test func hugeDurationsSaturateToTheEndOfTime() {
+        let interval = TickSchedule.every(.seconds(Int64.max))
+        #expect(interval.intervalNanoseconds == .max)
+        #expect(interval.firstDelayNanoseconds == .max)
+        let delay = TickSchedule.every(.seconds(1), after: .seconds(1_000_000_000_000))
+        #expect(delay.firstDelayNanoseconds == .max)
+        #expect(delay.intervalNanoseconds == Self.second)
+        let oneShot = TickSchedule.after(.seconds(Int64.max))
+        #expect(oneShot.firstDelayNanoseconds == .max)
+        // 292 years and a bit: just past Int64 nanoseconds.
+        #expect(TickSchedule.after(.seconds(9_223_372_037)).firstDelayNanoseconds == .max)
+        #expect(TickSchedule.after(.seconds(9_223_372_036)).firstDelayNanoseconds == 9_223_372_036 * Self.second)
+    }
+
+    @Test func infiniteSecondsSaturate() {
+        let every = TickSchedule.every(seconds: .infinity)
+        #expect(every.intervalNanoseconds == .max)
+        #expect(every.firstDelayNanoseconds == .max)
+        #expect(TickSchedule.every(seconds: 1e300).intervalNanoseconds == .max)
+        #expect(TickSchedule.after(seconds: .infinity).firstDelayNanoseconds == .max)
+        #expect(TickSchedule.after(seconds: .greatestFiniteMagnitude).firstDelayNanoseconds == .max)
+        // Negative infinity is "below the minimum" / "negative": clamped, with a note.
+        let negative = TickSchedule.every(seconds: -.infinity)
+        #expect(negative.intervalNanoseconds == Self.floor)
+        #expect(!negative.adjustments.isEmpty)
+        let negativeDelay = TickSchedule.after(seconds: -.infinity)
+        #expect(negativeDelay.firstDelayNanoseconds == 0)
+        #expect(!negativeDelay.adjustments.isEmpty)
+        // An infinite tolerance on a repeating schedule is capped at half the interval.
+        let tolerance = TickSchedule.every(seconds: 1, tolerance: .infinity)
+        #expect(tolerance.tolerance == .milliseconds(500))
+        #expect(!tolerance.adjustments.isEmpty)
+    }
+
+    /// The doc comment of `TickSchedule` lists saturation among the clamps ("Out-of-range input is clamped
+    /// …: intervals, delays and tolerances beyond about 292 years saturate") and says "Each clamp is listed
+    /// in `adjustments` and, in debug builds, logged". The factories add no note when they saturate, so an
+    /// infinite or absurd interval is silently turned into "never" (DESIGN contract 6 asks for a clear
+    /// answer for infinite intervals).
+    @Test func saturationIsNotedInAdjustments() {
+        withKnownIssue("TickSchedule: saturating an interval/delay/tolerance adds no adjustment note") {
+            #expect(!TickSchedule.every(seconds: .infinity).adjustments.isEmpty)
+            #expect(!TickSchedule.every(.seconds(Int64.max)).adjustments.isEmpty)
+            #expect(!TickSchedule.after(seconds: .infinity).adjustments.isEmpty)
+        }
+    }
+
+    /// A one-shot's tolerance is not capped, and the engine arms for the end of a ticker's tolerance window
+    /// (so that other deadlines can join the wake-up). A one-shot alone is therefore delivered at
+    /// deadline + tolerance, and with an infinite tolerance (which saturates silently, see above) it is
+    /// never delivered at all, without a note or a warning.
+    @Test func oneShotWithInfiniteToleranceStillFires() {
+        let time = VirtualTime()
+        let ticks = Recorder<Tick>()
+        let start = time.now
+        let (hour, never) = time.run {
+            (
+                Ticker.schedule(.after(seconds: 1, tolerance: 3_600), on: ContractContext.dispatch.context) {
+                    ticks.append($0)
+                },
+                Ticker.schedule(.after(seconds: 1, tolerance: .infinity), on: .dispatch(.global())) {
+                    ticks.append($0)
+                }
+            )
+        }
+        time.advance(by: .seconds(365 * 86_400))
+        #expect(hour.state == .finished)
+        #expect(ticks.values.first?.timestamp == start.advanced(by: .seconds(3_601)), "alone: end of its window")
+        withKnownIssue("TickSchedule.after does not cap (or note) its tolerance; an infinite one never fires") {
+            #expect(never.state == .finished)
+            #expect(!TickSchedule.after(seconds: 1, tolerance: .infinity).adjustments.isEmpty)
+        }
+    }
+
+    // MARK: TimeInterval conversions
+
+    @Test func secondsConvertToWholeNanosecondsRounded() {
+        #expect(TickSchedule.every(seconds: 0.25).intervalNanoseconds == 250_000_000)
+        #expect(TickSchedule.every(seconds: 0.1).intervalNanoseconds == 100_000_000)
+        #expect(TickSchedule.every(seconds: 0.3).intervalNanoseconds == 300_000_000)
+        #expect(TickSchedule.every(seconds: 1.0000000004).intervalNanoseconds == Self.second)
+        #expect(TickSchedule.every(seconds: 1.0000000006).intervalNanoseconds == Self.second + 1)
+        #expect(
+            TickSchedule.every(seconds: 2, tolerance: 0.001, count: 3)
+                == .every(.seconds(2), tolerance: .milliseconds(1), count: 3))
+        #expect(
+            TickSchedule.after(seconds: 1.5, tolerance: 0.5)
+                == .after(.milliseconds(1_500), tolerance: .milliseconds(500)))
+    }
+
+    @Test func tinySecondsAreClampedLikeDurations() {
+        let schedule = TickSchedule.every(seconds: 1e-7)
+        #expect(schedule.intervalNanoseconds == Self.floor)
+        #expect(schedule.adjustments.count == 1)
+        #expect(TickSchedule.every(seconds: 0).intervalNanoseconds == Self.floor)
+        #expect(TickSchedule.every(seconds: -5).intervalNanoseconds == Self.floor)
+    }
+
+    // MARK: NaN traps (exit tests)
+
+    @Test func nanIntervalStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TickSchedule.every(seconds: .nan)
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("TimerKit: interval is NaN"))
+    }
+
+    @Test func nanToleranceStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TickSchedule.every(seconds: 1, tolerance: .nan)
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("TimerKit: tolerance is NaN"))
+    }
+
+    @Test func nanDelayStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TickSchedule.after(seconds: -.nan)
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("TimerKit: delay is NaN"))
+        await #expect(processExitsWith: .failure) {
+            _ = TickSchedule.after(seconds: 1, tolerance: .signalingNaN)
+        }
+    }
+
+    @Test func finiteSecondsDoNotStopTheProgram() async {
+        await #expect(processExitsWith: .success) {
+            _ = TickSchedule.every(seconds: .infinity, tolerance: -.infinity, count: Int.min)
+            _ = TickSchedule.after(seconds: -.infinity, tolerance: .infinity)
+            _ = TickSchedule.every(seconds: 0)
+        }
+    }
+
+    // MARK: Schedules on a ticker (virtual time)
+
+    @Test func countZeroTickerFinishesAtOnceWithoutCalling() {
+        let time = VirtualTime()
+        let calls = Recorder<Int>()
+        let ticker = time.run {
+            Ticker.schedule(.every(.seconds(1), count: 0), on: ContractContext.dispatch.context) { _ in calls.append(1)
+            }
+        }
+        #expect(ticker.state == .finished)
+        #expect(ticker.nextDeadline == nil)
+        ticker.start()
+        ticker.resume()
+        ticker.fire()
+        time.advance(by: .seconds(10))
+        #expect(calls.count == 0)
+        #expect(ticker.state == .finished)
+    }
+
+    @Test func clampedZeroIntervalIsNotABusyLoop() {
+        let time = VirtualTime()
+        let calls = Recorder<Tick>()
+        let ticker = time.run {
+            Ticker.schedule(.every(.zero), on: ContractContext.dispatch.context) { calls.append($0) }
+        }
+        let wakes = time.advance(by: .milliseconds(1))
+        #expect(calls.count == 10)
+        #expect(wakes == 10)
+        #expect(calls.values.map(\.index) == Array(1...10))
+        ticker.cancel()
+    }
+
+    @Test func saturatedIntervalNeverFires() {
+        let time = VirtualTime()
+        let calls = Recorder<Tick>()
+        let ticker = time.run {
+            Ticker.schedule(.every(seconds: .infinity), on: ContractContext.dispatch.context) { calls.append($0) }
+        }
+        #expect(ticker.nextDeadline == .distantFuture)
+        time.advance(by: .seconds(200 * 365 * 86_400))  // two centuries
+        #expect(calls.count == 0)
+        #expect(ticker.state == .running)
+        ticker.cancel()
+    }
+}
