@@ -13,7 +13,8 @@ import Foundation
 ///   ``minimumInterval`` (100 µs, the same floor `Foundation.Timer` uses);
 /// - a one-shot delay below zero becomes zero (fire as soon as the context can run it);
 /// - intervals, delays and tolerances beyond about 292 years saturate: that deadline is never reached;
-/// - a negative tolerance becomes zero; a repeating schedule's tolerance is capped at half its interval;
+/// - a negative tolerance becomes zero; a repeating schedule's tolerance is capped at half its interval,
+///   a one-shot's at its delay;
 /// - a `count` of zero or less makes a schedule without deadlines: the ticker finishes at once without
 ///   calling its handler (and logs a warning in debug builds).
 ///
@@ -75,11 +76,13 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             notes.append("interval \(interval) is below the 100 µs minimum; clamped to 100 µs")
             step = floor
         }
+        noteSaturation(step, "interval", &notes)
         var first = delay?.saturatingNanoseconds ?? step
         if first < 0 {
             notes.append("first delay \(delay ?? .zero) is negative; clamped to zero")
             first = 0
         }
+        if delay != nil { noteSaturation(first, "first delay", &notes) }
         var slack = tolerance.saturatingNanoseconds
         if slack < 0 {
             notes.append("tolerance \(tolerance) is negative; clamped to zero")
@@ -100,7 +103,8 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
 
     /// A one-shot schedule: a single deadline `delay` after the start.
     ///
-    /// A negative delay is clamped to zero: the ticker fires as soon as its context runs.
+    /// A negative delay is clamped to zero: the ticker fires as soon as its context runs. The tolerance
+    /// is capped at the delay.
     public static func after(_ delay: Duration, tolerance: Duration = .zero) -> TickSchedule {
         var notes: [String] = []
         var first = delay.saturatingNanoseconds
@@ -108,10 +112,15 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             notes.append("delay \(delay) is negative; clamped to zero")
             first = 0
         }
+        noteSaturation(first, "delay", &notes)
         var slack = tolerance.saturatingNanoseconds
         if slack < 0 {
             notes.append("tolerance \(tolerance) is negative; clamped to zero")
             slack = 0
+        }
+        if slack > first {
+            notes.append("tolerance \(tolerance) exceeds the delay; capped at \(Duration.nanoseconds(first))")
+            slack = first
         }
         return TickSchedule(first: first, interval: first, tolerance: slack, count: 1, adjustments: notes)
     }
@@ -138,6 +147,12 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// A one-shot schedule with the delay in seconds. A NaN delay stops the program with a message.
     public static func after(seconds delay: TimeInterval, tolerance: TimeInterval = 0) -> TickSchedule {
         after(.checkedSeconds(delay, "delay"), tolerance: .checkedSeconds(tolerance, "tolerance"))
+    }
+
+    private static func noteSaturation(_ nanoseconds: Int64, _ what: String, _ notes: inout [String]) {
+        if nanoseconds == .max {
+            notes.append("\(what) exceeds about 292 years; saturated: that deadline is never reached")
+        }
     }
 
     // MARK: Math (offsets from the start instant, in nanoseconds)

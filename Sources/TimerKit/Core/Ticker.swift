@@ -119,9 +119,10 @@ public final class Ticker: Sendable, CustomStringConvertible {
     public func invalidate() { cancel() }
 
     /// Calls the handler as soon as the context can run it, out of schedule, without moving the
-    /// schedule (`Tick.isManual` is true). On a one-shot that has not fired yet, this is its one tick and
-    /// the ticker finishes, as `Foundation.Timer.fire()` does. Works while idle or paused (the ticker
-    /// stays so); does nothing once stopped. Never calls the handler on the calling thread.
+    /// schedule (`Tick.isManual` is true). Works while idle or paused (the ticker stays so) and does
+    /// nothing once stopped. On a one-shot that has not fired yet — running, paused or idle — this is its
+    /// one tick and the ticker finishes, as `Foundation.Timer.fire()` does. Never calls the handler on the
+    /// calling thread.
     public func fire() { engine.perform(.fire, on: id) }
 
     /// A short human-readable description, for logs and test output.

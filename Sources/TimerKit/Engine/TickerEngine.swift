@@ -175,12 +175,24 @@ final class TickerEngine: Sendable {
     }
 
     /// The handler reported that its owner is gone: stop for good and say so if asked to.
-    private func ownerWentAway(_ id: TickerID) {
+    /// `tick` was counted as delivered but its handler found the owner gone: the count is taken back and
+    /// a ticker that this delivery had finished ends as cancelled instead.
+    private func ownerWentAway(_ id: TickerID, undoingDeliveryOf tick: Tick) {
         let outcome = state.withLock { state -> Outcome in
-            guard state.isCurrent(id), !state.records[Int(id.slot)]!.state.isTerminal else { return Outcome() }
-            let origin = state.records[Int(id.slot)]!.origin
-            var outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
-            outcome.ownerGone = origin
+            guard state.isCurrent(id) else { return Outcome() }
+            let slot = Int(id.slot)
+            state.records[slot]!.fireCount -= 1
+            if !tick.isManual { state.records[slot]!.skippedTotal -= tick.skipped }
+            var outcome = Outcome()
+            switch state.records[slot]!.state {
+            case .finished:
+                state.records[slot]!.state = .cancelled
+            case .cancelled:
+                return outcome
+            default:
+                outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
+            }
+            outcome.ownerGone = state.records[slot]?.origin
             return outcome
         }
         finish(outcome)
@@ -239,6 +251,8 @@ final class TickerEngine: Sendable {
 
     private enum Step {
         case deliver(TickHandler, Tick, TickerID, last: Outcome)
+        /// The due ticker's owner was already gone: it was stopped instead of delivered.
+        case stopped(Outcome)
         case done((Int64, UInt64)?)
     }
 
@@ -266,8 +280,13 @@ final class TickerEngine: Sendable {
             case let .deliver(handler, tick, id, last):
                 served += 1
                 let ownerAlive = handler(tick, self, id)
-                if !ownerAlive { ownerWentAway(id) }
+                // The owner died between the check under the lock and the handler's own weak load: the
+                // delivery did not happen, so it is taken back.
+                if !ownerAlive { ownerWentAway(id, undoingDeliveryOf: tick) }
                 finish(last)
+            case .stopped(let outcome):
+                served += 1
+                finish(outcome)
             }
         }
     }
@@ -277,9 +296,14 @@ final class TickerEngine: Sendable {
         let index = Int(slot)
         let id = TickerID(slot: slot, generation: state.generations[index])
         var record = state.records[index]!
+        if let owner = record.origin.owner, owner.object == nil {
+            var outcome = stop(&state, slot: slot, as: .cancelled)
+            outcome.ownerGone = record.origin
+            return .stopped(outcome)
+        }
         let tick: Tick
         var isFinal = false
-        let oneShotUnfired = record.schedule.count == 1 && record.lastDelivered == 0 && record.state == .running
+        let oneShotUnfired = record.schedule.count == 1 && record.lastDelivered == 0
         if record.manualPending > 0, record.manualRequestedAt <= now, !oneShotUnfired {
             record.manualPending -= 1
             record.fireCount += 1
