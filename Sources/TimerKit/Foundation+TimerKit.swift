@@ -89,15 +89,11 @@ extension Ticker {
         line: Int,
         _ deliver: @escaping @Sendable (Owner, Ticker) -> Void
     ) -> Ticker {
-        let reference = WeakReference(owner)
-        return make(
-            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
-            startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { _, engine, id in
-            guard let object = reference.object else { return false }
-            let view = Ticker(engine: engine, id: id, role: .view, fileID: fileID, line: line)
-            deliver(unsafeDowncast(object, to: Owner.self), view)
-            return true
+        makeBound(
+            schedule, on: context, owner: owner, binding: binding, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { owner, _, engine, id in
+            deliver(owner, Ticker(engine: engine, id: id, role: .view, fileID: fileID, line: line))
         }
     }
 }

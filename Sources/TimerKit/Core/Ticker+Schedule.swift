@@ -119,13 +119,30 @@ extension Ticker {
         line: Int,
         _ deliver: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
+        makeBound(
+            schedule, on: context, owner: owner, binding: binding, startsImmediately: startsImmediately,
+            fileID: fileID, line: line
+        ) { owner, tick, _, _ in deliver(owner, tick) }
+    }
+
+    /// `makeBound` whose delivery also receives the engine and ticker id (to hand out a view handle).
+    static func makeBound<Owner: AnyObject>(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        owner: Owner,
+        binding: TickerBinding,
+        startsImmediately: Bool,
+        fileID: String,
+        line: Int,
+        _ deliver: @escaping @Sendable (Owner, Tick, TickerEngine, TickerID) -> Void
+    ) -> Ticker {
         let reference = WeakReference(owner)
         return make(
             schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
             startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, _, _ in
+        ) { tick, engine, id in
             guard let object = reference.object else { return false }
-            deliver(unsafeDowncast(object, to: Owner.self), tick)
+            deliver(unsafeDowncast(object, to: Owner.self), tick, engine, id)
             return true
         }
     }
