@@ -70,9 +70,8 @@ extension Ticker {
         make(
             schedule, on: .main, binding: .handle, ownerType: nil, role: .owning,
             startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, _, _ in
+        ) { tick, _, _, _ in
             MainActor.assumeIsolated { handler(tick) }
-            return true
         }
     }
 

@@ -99,16 +99,15 @@ extension Ticker {
         make(
             schedule, on: context, binding: .handle, ownerType: nil, role: .owning,
             startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, _, _ in
+        ) { tick, _, _, _ in
             handler(tick)
-            return true
         }
     }
 
     // MARK: Shared
 
-    /// The one place where an owner is captured: weakly, loaded on the context right before the call, and
-    /// never touched by TimerKit otherwise. A failed load reports the owner gone, which stops the ticker.
+    /// The one place where an owner is captured: weakly. The engine loads it on the context right before
+    /// each call (a failed load stops the ticker instead of calling) and never touches it otherwise.
     static func makeBound<Owner: AnyObject>(
         _ schedule: TickSchedule,
         on context: TickerContext,
@@ -136,14 +135,12 @@ extension Ticker {
         line: Int,
         _ deliver: @escaping @Sendable (Owner, Tick, TickerEngine, TickerID) -> Void
     ) -> Ticker {
-        let reference = WeakReference(owner)
-        return make(
-            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(reference),
+        make(
+            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(WeakReference(owner)),
             startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, engine, id in
-            guard let object = reference.object else { return false }
-            deliver(unsafeDowncast(object, to: Owner.self), tick, engine, id)
-            return true
+        ) { tick, owner, engine, id in
+            // The engine loaded the owner from the weak reference and keeps it alive for this call.
+            deliver(unsafeDowncast(owner!, to: Owner.self), tick, engine, id)
         }
     }
 

@@ -70,7 +70,12 @@ public enum TickerDiagnostics {
     /// Replaces where diagnostics go (standard error by default). The handler may be called from any
     /// thread, never under a TimerKit lock.
     public static func setLogHandler(_ handler: @escaping @Sendable (String) -> Void) {
-        configuration.withLock { $0.logHandler = handler }
+        // The old handler (and what it captured) is released after unlocking.
+        let previous = configuration.withLock { configuration in
+            defer { configuration.logHandler = handler }
+            return configuration.logHandler
+        }
+        _ = previous
     }
 
     /// Every ticker that has not finished or been cancelled, in the process (or, under virtual time, in

@@ -4,9 +4,10 @@ struct TickerID: Hashable, Sendable {
     let generation: UInt32
 }
 
-/// The handler as the engine stores it. Returns `false` when the owner it is bound to has gone, which
-/// stops the ticker. Runs on the context, never under a lock.
-typealias TickHandler = @Sendable (Tick, TickerEngine, TickerID) -> Bool
+/// The handler as the engine stores it: called on the context, never under a lock, with the tick, the
+/// owner (for bound tickers: loaded by the engine and kept alive for the call; `nil` otherwise), and the
+/// engine and id (to hand out a view handle).
+typealias TickHandler = @Sendable (Tick, AnyObject?, TickerEngine, TickerID) -> Void
 
 /// How a ticker's handler is bound; decides what releasing the handle does.
 enum TickerBinding: String, Sendable {

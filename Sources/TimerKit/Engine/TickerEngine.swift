@@ -43,7 +43,7 @@ final class TickerEngine: Sendable {
         )
         record.start = now
         record.createdAt = now
-        let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, [Outcome]) in
+        let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, Sweep) in
             let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
             let id = state.insert(record)
             guard !finishedAtOnce else { return (id, nil, swept) }
@@ -53,7 +53,7 @@ final class TickerEngine: Sendable {
             return (id, state.armingIfNeeded(), swept)
         }
         applyArming(arming)
-        swept.forEach { finish($0) }
+        swept.outcomes.forEach { finish($0) }
         return id
     }
 
@@ -69,21 +69,35 @@ final class TickerEngine: Sendable {
     /// object's deinitialisation, so a discarded handle cannot tell the ticker earlier; this incremental
     /// sweep (two records per new ticker, and all of them when diagnostics list live tickers) releases
     /// such tickers between deadlines, so that long intervals do not hold handlers and engines for long.
-    private static func sweepDeadOwners(_ state: inout EngineState, limit: Int?) -> [Outcome] {
+    ///
+    /// Loading a weak reference makes a strong one, and releasing it may be the owner's last release,
+    /// which runs its `deinit` (and so user code, possibly calling back into this engine). So owners found
+    /// alive are not released here: they are returned in `Sweep.alive`, to be dropped after unlocking.
+    private static func sweepDeadOwners(_ state: inout EngineState, limit: Int?) -> Sweep {
+        var sweep = Sweep()
         let total = state.records.count
-        guard total > 0, state.liveCount > 0 else { return [] }
-        var outcomes: [Outcome] = []
+        guard total > 0, state.liveCount > 0 else { return sweep }
         for _ in 0..<min(limit ?? total, total) {
             let slot = state.sweepCursor % total
             state.sweepCursor = slot + 1
-            guard let record = state.records[slot], !record.state.isTerminal,
-                let owner = record.origin.owner, owner.object == nil
+            guard let record = state.records[slot], !record.state.isTerminal, let owner = record.origin.owner
             else { continue }
+            if let alive = owner.object {
+                sweep.alive.append(alive)
+                continue
+            }
             var outcome = stop(&state, slot: Int32(slot), as: .cancelled)
             outcome.ownerGone = record.origin
-            outcomes.append(outcome)
+            sweep.outcomes.append(outcome)
         }
-        return outcomes
+        return sweep
+    }
+
+    /// What a sweep leaves to do after unlocking.
+    private struct Sweep {
+        var outcomes: [Outcome] = []
+        /// Owners found alive, released only after unlocking (see `sweepDeadOwners`).
+        var alive: [AnyObject] = []
     }
 
     // MARK: Lifecycle calls (any thread, any state)
@@ -175,29 +189,6 @@ final class TickerEngine: Sendable {
     }
 
     /// The handler reported that its owner is gone: stop for good and say so if asked to.
-    /// `tick` was counted as delivered but its handler found the owner gone: the count is taken back and
-    /// a ticker that this delivery had finished ends as cancelled instead.
-    private func ownerWentAway(_ id: TickerID, undoingDeliveryOf tick: Tick) {
-        let outcome = state.withLock { state -> Outcome in
-            guard state.isCurrent(id) else { return Outcome() }
-            let slot = Int(id.slot)
-            state.records[slot]!.fireCount -= 1
-            if !tick.isManual { state.records[slot]!.skippedTotal -= tick.skipped }
-            var outcome = Outcome()
-            switch state.records[slot]!.state {
-            case .finished:
-                state.records[slot]!.state = .cancelled
-            case .cancelled:
-                return outcome
-            default:
-                outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
-            }
-            outcome.ownerGone = state.records[slot]?.origin
-            return outcome
-        }
-        finish(outcome)
-    }
-
     /// Moves a live ticker to a final state, taking out its handler and its heap entry.
     private static func stop(_ state: inout EngineState, slot: Int32, as final: TickerState) -> Outcome {
         var outcome = Outcome()
@@ -250,7 +241,9 @@ final class TickerEngine: Sendable {
     // MARK: Serving deadlines (on the context)
 
     private enum Step {
-        case deliver(TickHandler, Tick, TickerID, last: Outcome)
+        /// Call the handler; `owner` (bound tickers) was loaded under the lock and is released only
+        /// after the call, outside the lock.
+        case deliver(TickHandler, Tick, TickerID, owner: AnyObject?, last: Outcome)
         /// The due ticker's owner was already gone: it was stopped instead of delivered.
         case stopped(Outcome)
         case done((Int64, UInt64)?)
@@ -263,7 +256,7 @@ final class TickerEngine: Sendable {
         while true {
             let step = state.withLock { state -> Step in
                 let now = clock.now()
-                if served >= Self.deliveriesPerWake, !state.heap.isEmpty {
+                if served >= Self.deliveriesPerWake, let top = state.heap.first, top.deadline <= now {
                     state.armedAt = now
                     state.armSequence &+= 1
                     return .done((now, state.armSequence))
@@ -277,12 +270,9 @@ final class TickerEngine: Sendable {
             case .done(let arming):
                 applyArming(arming)
                 return
-            case let .deliver(handler, tick, id, last):
+            case let .deliver(handler, tick, id, owner, last):
                 served += 1
-                let ownerAlive = handler(tick, self, id)
-                // The owner died between the check under the lock and the handler's own weak load: the
-                // delivery did not happen, so it is taken back.
-                if !ownerAlive { ownerWentAway(id, undoingDeliveryOf: tick) }
+                handler(tick, owner, self, id)
                 finish(last)
             case .stopped(let outcome):
                 served += 1
@@ -296,10 +286,16 @@ final class TickerEngine: Sendable {
         let index = Int(slot)
         let id = TickerID(slot: slot, generation: state.generations[index])
         var record = state.records[index]!
-        if let owner = record.origin.owner, owner.object == nil {
-            var outcome = stop(&state, slot: slot, as: .cancelled)
-            outcome.ownerGone = record.origin
-            return .stopped(outcome)
+        // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
+        // owner stops it instead. The loaded reference travels out in the step, never released here.
+        var owner: AnyObject?
+        if let reference = record.origin.owner {
+            owner = reference.object
+            if owner == nil {
+                var outcome = stop(&state, slot: slot, as: .cancelled)
+                outcome.ownerGone = record.origin
+                return .stopped(outcome)
+            }
         }
         let tick: Tick
         var isFinal = false
@@ -350,7 +346,7 @@ final class TickerEngine: Sendable {
         } else {
             state.reschedule(slot)
         }
-        return .deliver(handler, tick, id, last: last)
+        return .deliver(handler, tick, id, owner: owner, last: last)
     }
 
     // MARK: Reading
@@ -372,7 +368,7 @@ final class TickerEngine: Sendable {
             }
             return (snapshots, swept)
         }
-        swept.forEach { finish($0) }
+        swept.outcomes.forEach { finish($0) }
         return snapshots
     }
 

@@ -44,9 +44,13 @@ final class TimeBase: Sendable {
         let key = context.key
         if let existing = registry.withLock({ $0.engine(for: key) }) { return existing }
         let made = TickerEngine(context: context, timeBase: self)
-        // Another thread may have registered one meanwhile: keep the first, drop ours outside the lock.
-        let (winner, spare) = registry.withLock { $0.register(made, for: key, permanent: context.enginesArePermanent) }
-        _ = spare
+        // Another thread may have registered one meanwhile: keep the first. The spare, and the engines the
+        // registry's sweep loaded, are released here, outside the lock (an engine's deinit shuts its alarm
+        // down, and loading a weak reference makes a strong one that may be the last).
+        let (winner, released) = registry.withLock {
+            $0.register(made, for: key, permanent: context.enginesArePermanent)
+        }
+        _ = released
         return winner
     }
 
@@ -89,16 +93,23 @@ struct EngineRegistry {
         entries[key]?.engine
     }
 
+    /// Registers `engine` unless one is already there. Returns the engine to use and the engines the
+    /// caller must release after unlocking.
     mutating func register(_ engine: TickerEngine, for key: ContextKey, permanent: Bool)
-        -> (winner: TickerEngine, spare: TickerEngine?)
+        -> (winner: TickerEngine, released: [TickerEngine])
     {
-        if let existing = entries[key]?.engine { return (existing, engine) }
+        if let existing = entries[key]?.engine { return (existing, [engine]) }
+        var loaded: [TickerEngine] = []
         if entries.count >= sweepThreshold {
-            entries = entries.filter { $0.value.engine != nil }
+            entries = entries.filter { entry in
+                guard let engine = entry.value.engine else { return false }
+                loaded.append(engine)
+                return true
+            }
             sweepThreshold = max(16, entries.count * 2)
         }
         entries[key] = permanent ? Entry(weakEngine: nil, strongEngine: engine) : Entry(weakEngine: engine)
-        return (engine, nil)
+        return (engine, loaded)
     }
 
     func all() -> [TickerEngine] {

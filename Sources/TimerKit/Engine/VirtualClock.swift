@@ -2,7 +2,8 @@
 /// synchronously, in deadline order, on the thread that advances.
 ///
 /// Every context's engine arms a virtual alarm instead of its real driver, so code written against the
-/// normal API runs unchanged. Ties between contexts whose alarms are due at the same instant are broken
+/// normal API runs unchanged. Advance from one thread at a time: alarms run on the advancing thread, so
+/// two threads advancing at once could run one context's handlers concurrently. Ties between contexts whose alarms are due at the same instant are broken
 /// by the order in which the contexts were first used.
 final class VirtualClock: Sendable {
     private struct Armed {
