@@ -40,7 +40,9 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// Distance between consecutive deadlines (for a one-shot schedule, equal to ``firstDelay``).
     public var interval: Duration { .nanoseconds(intervalNanoseconds) }
     /// How late past each deadline the engine may deliver so that one wake-up serves several tickers.
-    /// Deliveries are never early.
+    /// Deliveries are never early. The engine wakes at the end of the earliest window and serves every
+    /// ticker whose deadline has passed, so a ticker whose window overlaps no other is delivered a full
+    /// `tolerance` late: use tolerance where fewer wake-ups matter more than punctuality.
     public var tolerance: Duration { .nanoseconds(toleranceNanoseconds) }
     /// Whether the schedule has more than one deadline (or no bound at all).
     public var repeats: Bool { count.map { $0 > 1 } ?? true }
