@@ -8,8 +8,8 @@ import Testing
 /// `deinit` — user code, here releasing its handle and cancelling another ticker of the same engine — must
 /// never run while the engine's lock is held. These races would deadlock if it did.
 @Suite struct LockReentryTests {
+    // Invariant: `ticker` is set once right after creation, before the owner is shared.
     final class HandleHoldingOwner: @unchecked Sendable {
-        // Invariant: `ticker` is set once right after creation, before the owner is shared.
         var ticker: Ticker?
         let onDeinit: @Sendable () -> Void
         init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
