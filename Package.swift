@@ -7,11 +7,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "TimerKit", targets: ["TimerKit"]),
+        .library(name: "TimerKitTesting", targets: ["TimerKitTesting"]),
         .executable(name: "timerkit-demo", targets: ["timerkit-demo"]),
     ],
     targets: [
         .target(name: "TimerKit"),
+        .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
         .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit"]),
         .testTarget(name: "TimerKitTests", dependencies: ["TimerKit"]),
+        .testTarget(name: "TimerKitTestingTests", dependencies: ["TimerKit", "TimerKitTesting"]),
     ]
 )

@@ -1,0 +1,131 @@
+/// One tick of a ``TickSequence``: which deadline it stands for, on the sequence's clock.
+public struct ClockTick<C: Clock>: Sendable where C.Duration == Duration {
+    /// The number of the deadline this tick stands for (1 for the first).
+    public let index: Int
+    /// The deadline this tick stands for, on the sequence's clock.
+    public let deadline: C.Instant
+    /// When the tick was produced, on the sequence's clock (never before ``deadline``).
+    public let timestamp: C.Instant
+    /// Deadlines that passed since the previous tick without one of their own (0 when on time).
+    public let skipped: Int
+    /// Deadlines left after this one; `nil` for an unbounded schedule. The last tick has `remaining == 0`.
+    public let remaining: Int?
+
+    /// How late the tick was: `timestamp − deadline`.
+    public var lateness: Duration { deadline.duration(to: timestamp) }
+
+    /// Whether the sequence ends after this tick.
+    public var isLast: Bool { remaining == 0 }
+}
+
+/// An asynchronous sequence of ticks on any `Clock`, drift-free, that skips missed deadlines instead of
+/// bursting.
+///
+/// Deadline *k* is `start + firstDelay + (k − 1)·interval` on the clock, where `start` is the clock's
+/// reading when iteration begins (`makeAsyncIterator()`, which `for await` calls). If the consumer is
+/// late — it was busy, or the task was not scheduled — the next element stands for the latest deadline
+/// that passed, with the ones it missed counted in ``ClockTick/skipped``: there is never a burst of
+/// catch-up elements after a stall, and the schedule never slides.
+///
+/// The sequence ends after the schedule's last deadline, when the task is cancelled (promptly: the wait
+/// is cancelled), or — for the owner-bound form — at the first deadline after the owner is gone.
+///
+/// **Virtual time.** With the system clocks (`ContinuousClock`, the default, and `SuspendingClock`), a
+/// sequence created under `TimerKitTesting`'s virtual time waits on virtual time instead, so code that
+/// uses the default clock is testable without change. Any other clock (for example a test clock of your
+/// own) is always used as given.
+public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration == Duration {
+    public typealias Element = ClockTick<C>
+
+    let schedule: TickSchedule
+    let clock: C
+    let owner: WeakReference?
+    let virtualBase: TimeBase?
+
+    init(schedule: TickSchedule, clock: C, owner: AnyObject?) {
+        self.schedule = schedule
+        self.clock = clock
+        self.owner = owner.map(WeakReference.init)
+        let base = TimeBase.current
+        let followsVirtualTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
+        if case .virtual = base.source, followsVirtualTime {
+            virtualBase = base
+        } else {
+            virtualBase = nil
+        }
+    }
+
+    /// Starts the schedule: the first deadline is `firstDelay` after now.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(sequence: self)
+    }
+
+    /// Produces the ticks of a ``TickSequence``.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let sequence: TickSequence
+        private let waiter: DeadlineWaiter<C>
+        private let start: C.Instant
+        private var nextIndex = 1
+        private var finished: Bool
+
+        init(sequence: TickSequence) {
+            self.sequence = sequence
+            waiter = DeadlineWaiter(clock: sequence.clock, virtualBase: sequence.virtualBase)
+            start = waiter.now()
+            finished = sequence.schedule.count == 0
+        }
+
+        /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
+        /// cancelled, or the owner is gone.
+        public mutating func next() async -> ClockTick<C>? {
+            guard !finished else { return nil }
+            let schedule = sequence.schedule
+            let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
+            guard await waiter.wait(until: deadline), sequence.owner.map({ $0.object != nil }) ?? true else {
+                finished = true
+                return nil
+            }
+            let now = waiter.now()
+            let elapsed = start.duration(to: now).saturatingNanoseconds
+            let index = Swift.max(nextIndex, schedule.lastIndex(dueBy: elapsed))
+            let tick = ClockTick<C>(
+                index: index,
+                deadline: start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: index))),
+                timestamp: now,
+                skipped: index - nextIndex,
+                remaining: schedule.count.map { $0 - index }
+            )
+            nextIndex = index + 1
+            finished = schedule.isFinal(index)
+            return tick
+        }
+    }
+}
+
+extension Ticker {
+    /// An asynchronous sequence of ticks on the continuous clock (see ``TickSequence``).
+    ///
+    /// ```swift
+    /// for await tick in Ticker.ticks(.every(.seconds(1))) {
+    ///     print("second", tick.index)
+    /// }
+    /// ```
+    public static func ticks(_ schedule: TickSchedule) -> TickSequence<ContinuousClock> {
+        TickSequence(schedule: schedule, clock: ContinuousClock(), owner: nil)
+    }
+
+    /// An asynchronous sequence of ticks on `clock` (see ``TickSequence``).
+    public static func ticks<C: Clock>(_ schedule: TickSchedule, clock: C) -> TickSequence<C> {
+        TickSequence(schedule: schedule, clock: clock, owner: nil)
+    }
+
+    /// An asynchronous sequence of ticks on `clock` that ends at the first deadline after `owner` has
+    /// gone away. The owner is held weakly.
+    public static func ticks<C: Clock>(
+        _ schedule: TickSchedule,
+        clock: C = ContinuousClock(),
+        owner: AnyObject
+    ) -> TickSequence<C> {
+        TickSequence(schedule: schedule, clock: clock, owner: owner)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TimerKit
+import TimerKitTesting
+
+@Suite struct TickSequenceTests {
+    final class Owner {}
+
+    @Test func ticksFollowTheScheduleDriftFreeUnderVirtualTime() async {
+        let time = VirtualTime()
+        var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
+        var ticks: [ClockTick<ContinuousClock>] = []
+        for _ in 0..<5 {
+            time.advance(by: .milliseconds(1_000))
+            if let tick = await iterator.next() { ticks.append(tick) }
+        }
+        #expect(ticks.map(\.index) == [1, 2, 3, 4, 5])
+        #expect(ticks.allSatisfy { $0.lateness == .zero && $0.skipped == 0 })
+        let first = ticks[0].deadline
+        #expect(ticks.enumerated().allSatisfy { $0.element.deadline == first.advanced(by: .seconds($0.offset)) })
+    }
+
+    @Test func aStallIsSkippedNotBurst() async {
+        let time = VirtualTime()
+        var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
+        time.advance(by: .milliseconds(3_500))
+        let late = await iterator.next()
+        #expect(late?.index == 3)
+        #expect(late?.skipped == 2)
+        #expect(late?.lateness == .milliseconds(500))
+        // The schedule did not slide: the next deadline is 4 s after the start, half a second away.
+        time.advance(by: .milliseconds(500))
+        let next = await iterator.next()
+        #expect(next?.index == 4)
+        #expect(next?.skipped == 0)
+        #expect(next?.lateness == .zero)
+    }
+
+    @Test func aCountedSequenceEndsAfterItsLastDeadlineEvenWhenLate() async {
+        let time = VirtualTime()
+        var iterator = time.run { Ticker.ticks(.countdown(from: 3, every: .seconds(1))) }.makeAsyncIterator()
+        time.advance(by: .seconds(10))
+        let last = await iterator.next()
+        #expect(last?.index == 3)
+        #expect(last?.remaining == 0)
+        #expect(last?.isLast == true)
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func aConsumerTaskWaitsOnVirtualTimeAndShowsAsPending() async {
+        let time = VirtualTime()
+        let sequence = time.run { Ticker.ticks(.every(.seconds(2), count: 3)) }
+        let consumer = Task { () -> [Int] in
+            var indices: [Int] = []
+            for await tick in sequence { indices.append(tick.index) }
+            return indices
+        }
+        for _ in 0..<3 {
+            await waitUntil { time.pendingTickers.count == 1 }  // the consumer is suspended on its deadline
+            time.advance(by: .seconds(2))
+        }
+        #expect(await consumer.value == [1, 2, 3])
+        #expect(time.pendingTickers.isEmpty)
+    }
+
+    @Test func cancellingTheTaskEndsTheSequencePromptly() async {
+        let time = VirtualTime()
+        let sequence = time.run { Ticker.ticks(.every(.seconds(3_600))) }
+        let consumer = Task { () -> Int in
+            var count = 0
+            for await _ in sequence { count += 1 }
+            return count
+        }
+        await waitUntil { time.pendingTickers.count == 1 }
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        #expect(time.pendingTickers.isEmpty, "the wait's ticker was not cancelled")
+    }
+
+    @Test func theOwnerBoundFormEndsWhenTheOwnerGoes() async {
+        let time = VirtualTime()
+        var owner: Owner? = Owner()
+        var iterator = time.run { Ticker.ticks(.every(.seconds(1)), owner: owner!) }.makeAsyncIterator()
+        time.advance(by: .seconds(1))
+        #expect(await iterator.next()?.index == 1)
+        owner = nil
+        time.advance(by: .seconds(1))
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func anyClockWorksIncludingAManualTestClock() async {
+        let clock = ManualClock()
+        let sequence = Ticker.ticks(.every(.seconds(1), count: 4), clock: clock)
+        let consumer = Task { () -> [ClockTick<ManualClock>] in
+            var ticks: [ClockTick<ManualClock>] = []
+            for await tick in sequence { ticks.append(tick) }
+            return ticks
+        }
+        await waitUntil { clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(1))
+        await waitUntil { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(2_500))  // a stall: deadline 2 is skipped, 3 delivered late
+        await waitUntil { clock.sleeperCount == 1 }
+        clock.advance(by: .milliseconds(500))
+        let ticks = await consumer.value
+        #expect(ticks.map(\.index) == [1, 3, 4])
+        #expect(ticks.map(\.skipped) == [0, 1, 0])
+        #expect(ticks[1].lateness == .milliseconds(500))
+    }
+
+    @Test func realContinuousClockTicks() async {
+        var count = 0
+        for await tick in Ticker.ticks(.every(.milliseconds(5), count: 3)) {
+            count += 1
+            #expect(tick.timestamp >= tick.deadline)
+        }
+        #expect(count == 3)
+    }
+}
+
+/// Yields until `condition` holds (bounded): for waiting on a consumer task to reach its suspension.
+func waitUntil(_ condition: () -> Bool) async {
+    for _ in 0..<100_000 {
+        if condition() { return }
+        await Task.yield()
+    }
+    Issue.record("condition never held")
+}
