@@ -35,6 +35,7 @@ public struct ClockTick<C: Clock>: Sendable where C.Duration == Duration {
 /// uses the default clock is testable without change. Any other clock (for example a test clock of your
 /// own) is always used as given.
 public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration == Duration {
+    /// Each element is one tick on the sequence's clock.
     public typealias Element = ClockTick<C>
 
     let schedule: TickSchedule
