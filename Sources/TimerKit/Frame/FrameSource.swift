@@ -1,0 +1,220 @@
+/// One shared source of frame ticks, aligned to a refresh grid and fanned out to its subscribers: the
+/// TimerKit form of `CADisplayLink`, without its retain cycle.
+///
+/// Get a source with ``software(refreshRate:on:)`` (a monotonic software clock, on every platform) or
+/// ``display(refreshRate:)`` (the display link on UIKit platforms, the software clock elsewhere). Both
+/// return the one shared source for their arguments: every subscriber at the same refresh rate on the
+/// same context shares one underlying ticker or display link.
+///
+/// ```swift
+/// import TimerKit
+///
+/// final class Spinner {
+///     var angle = 0.0
+///
+///     func appear() {
+///         FrameSource.display().subscribe(FrameRateRange(preferred: 30), owner: self) { spinner, frame in
+///             spinner.angle += 3 * Double(1 + frame.droppedFrames)  // 3° a frame, dropped ones included
+///         }
+///     }
+///     // No deinit needed: when the spinner goes away, so does its subscription.
+/// }
+/// ```
+///
+/// **Frames.** Each subscription gets a rate its source can deliver — the refresh rate divided by a whole
+/// number — snapped from its ``FrameRateRange`` (see there for the rule). Its frames fall on the refreshes
+/// whose number is a multiple of that divisor: every ``FrameTick/timestamp`` is on the refresh grid, and
+/// subscribers at one rate share refreshes. When the context runs so late that whole frames pass, the
+/// handler is called once, for the latest frame that passed, with the missed ones in
+/// ``FrameTick/droppedFrames``: never a burst of catch-up calls. Time spent paused is not dropped frames.
+///
+/// **Threads.** Every handler runs on the source's ``context``: the context passed to
+/// ``software(refreshRate:on:)`` (default `.main`), the main thread for a display link. Subscribers are
+/// called one after another, in subscription order, never concurrently and never while a TimerKit lock is
+/// held. Subscribing, and every ``FrameSubscription`` call, is safe from any thread and from inside a
+/// frame handler; a subscription made inside a handler gets its first frame at a later refresh.
+///
+/// **Lifetime.** A source runs only while it has a running subscriber: when the last one is cancelled,
+/// paused, or loses its owner, the underlying ticker is cancelled (or the display link invalidated), and a
+/// new running subscriber starts it again, on the same grid. A running source keeps itself alive; a
+/// stopped one lives while a ``FrameSubscription`` or another reference holds it. Owners are never
+/// retained.
+public final class FrameSource: Sendable, CustomStringConvertible {
+    /// Refreshes per second, after clamping (see ``software(refreshRate:on:)``).
+    public let refreshRate: Double
+    /// Time between refreshes: one second divided by ``refreshRate``, rounded to the nanosecond.
+    public let refreshInterval: Duration
+    /// Where frame handlers run.
+    public var context: TickerContext { driver.context }
+
+    let intervalNanoseconds: Int64
+    let driver: any RefreshDriver
+    /// "software" or "display link", for descriptions.
+    let kind: String
+    private let state = Locked<FrameSourceState>.make(FrameSourceState())
+
+    init(refreshRate: Double, intervalNanoseconds: Int64, kind: String, driver: any RefreshDriver) {
+        self.refreshRate = refreshRate
+        self.intervalNanoseconds = intervalNanoseconds
+        self.refreshInterval = .nanoseconds(intervalNanoseconds)
+        self.kind = kind
+        self.driver = driver
+    }
+
+    // MARK: Reading
+
+    /// Whether the source is running: it has a running subscriber, and its ticker or display link is on.
+    public var isRunning: Bool { state.withLock { $0.isRunning } }
+
+    /// The subscriptions that are running or paused.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// The frame rate a subscription with `range` gets from this source: ``refreshRate`` divided by
+    /// `range.frameInterval(forRefreshRate: refreshRate)`.
+    public func frameRate(for range: FrameRateRange) -> Double {
+        refreshRate / Double(range.frameInterval(forRefreshRate: refreshRate))
+    }
+
+    /// A short human-readable description, for logs and test output.
+    public var description: String {
+        let (count, running) = state.withLock { ($0.subscribers.count, $0.isRunning) }
+        return "FrameSource(\(kind), \(refreshRate) Hz on \(context): \(count) subscriber(s), "
+            + (running ? "running)" : "stopped)")
+    }
+
+    // MARK: Subscribing
+
+    /// Subscribes a handler bound to `owner`: the owner is held weakly and passed to the handler, so the
+    /// handler has no reason to capture it.
+    ///
+    /// The subscription ends for good, and releases the handler, when the owner goes away: at once if the
+    /// owner held the returned handle, otherwise at the source's next refresh (without calling the
+    /// handler). Keeping the returned handle is optional; keep it to pause or cancel. Releasing it while
+    /// the subscription is paused cancels it, since nothing could resume it any more.
+    ///
+    /// - Parameters:
+    ///   - range: the acceptable frame rates; snapped to a rate the source can deliver (see
+    ///     ``FrameRateRange``). The default is every refresh.
+    ///   - owner: the object whose lifetime bounds the subscription; never retained.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
+    ///   - handler: called on the source's ``context`` with the owner and the ``FrameTick``, starting at
+    ///     the first refresh of the subscription's grid after this call.
+    @discardableResult
+    public func subscribe<Owner: AnyObject>(
+        _ range: FrameRateRange = .native,
+        owner: Owner,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (Owner, FrameTick) -> Void
+    ) -> FrameSubscription {
+        let reference = WeakReference(owner)
+        let origin = "\(fileID):\(line) (owner \(Owner.self))"
+        return add(range, owner: reference, role: .bound(reference), origin: origin) { tick, owner in
+            // The source loaded the owner from the weak reference and keeps it alive for this call.
+            handler(unsafeDowncast(owner!, to: Owner.self), tick)
+        }
+    }
+
+    /// Subscribes a handler owned by the returned handle: releasing the handle cancels the subscription,
+    /// like `AnyCancellable`. Keep the handle, for example in a property.
+    ///
+    /// If the handler captures the object that keeps the handle, capture it weakly, or use `owner:`.
+    /// Otherwise as ``subscribe(_:owner:fileID:line:_:)``.
+    public func subscribe(
+        _ range: FrameRateRange = .native,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (FrameTick) -> Void
+    ) -> FrameSubscription {
+        add(range, owner: nil, role: .owning, origin: "\(fileID):\(line)") { tick, _ in handler(tick) }
+    }
+
+    private func add(
+        _ range: FrameRateRange,
+        owner: WeakReference?,
+        role: FrameSubscription.Role,
+        origin: String,
+        handler: @escaping FrameHandler
+    ) -> FrameSubscription {
+        if !range.adjustments.isEmpty {
+            Diagnostics.warn("frame subscription at \(origin): " + range.adjustments.joined(separator: "; "))
+        }
+        let divisor = range.frameInterval(forRefreshRate: refreshRate)
+        let subscriber = FrameSourceState.Subscriber(
+            state: .running, divisor: Int64(divisor), owner: owner, handler: handler, origin: origin)
+        let id = transition { state, after in
+            state.sweepDeadOwners(into: &after)
+            return state.insert(subscriber, into: &after)
+        }
+        return FrameSubscription(
+            source: self, id: id, role: role, range: range, frameInterval: divisor, origin: origin)
+    }
+
+    // MARK: Lifecycle (any thread, any state)
+
+    /// Applies a lifecycle call; returns whether the subscriber was running and had not had a frame yet.
+    @discardableResult
+    func perform(_ command: FrameSourceState.Command, on id: UInt64) -> Bool {
+        transition { state, after in
+            state.sweepDeadOwners(into: &after)
+            let before = state.perform(command, on: id, into: &after)
+            return before.map { $0.state == .running && $0.index == 0 } ?? false
+        }
+    }
+
+    func subscriberState(_ id: UInt64) -> TickerState {
+        transition { state, after in
+            state.sweepDeadOwners(into: &after)
+            return state.subscribers[id]?.state ?? .cancelled
+        }
+    }
+
+    /// Runs `body` under the lock, then does what it decided. The aftermath — removed handlers, owners
+    /// loaded under the lock — is released when this returns, outside the lock and before the caller goes
+    /// on (an owner loaded here must not live on through a refresh's handler calls).
+    private func transition<Result>(
+        _ body: (inout FrameSourceState, inout FrameSourceState.Aftermath) -> Result
+    ) -> Result {
+        var after = FrameSourceState.Aftermath()
+        let result = state.withLock { body(&$0, &after) }
+        finish(after)
+        return result
+    }
+
+    private func finish(_ after: FrameSourceState.Aftermath) {
+        after.stop?()
+        if let epoch = after.start {
+            let stop = driver.start(for: self)
+            if !state.withLock({ $0.install(stop, epoch: epoch) }) { stop() }
+        }
+        if TickerDiagnostics.logsOwnerRelease {
+            for origin in after.ownersGone {
+                Diagnostics.log("TimerKit: frame subscription created at \(origin) stopped because its owner went away")
+            }
+        }
+    }
+
+    // MARK: Refreshes (on the context)
+
+    /// Called by the driver on the context for refresh `index` (its instant `timestamp`): delivers every
+    /// due subscriber's frame, one at a time, each decided under the lock right before its call.
+    func refresh(index: Int64, timestamp: Int64) {
+        let due = transition { state, after in state.beginRefresh(index, into: &after) }
+        for id in due ?? [] {
+            // The delivery, and the owner it carries, are released at the end of each iteration: after
+            // the call, before the next subscriber's.
+            let delivery = state.withLock {
+                $0.delivery(for: id, refresh: index, at: timestamp, interval: intervalNanoseconds)
+            }
+            switch delivery {
+            case .skip:
+                continue
+            case let .deliver(handler, tick, owner):
+                handler(tick, owner)
+            case .stopped(let after):
+                finish(after)
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A handle to one subscriber of a ``FrameSource``: frame ticks at a snapped rate, delivered on the
+/// source's context, bound to an owner that it never retains.
+///
+/// Make one with ``FrameSource/subscribe(_:owner:fileID:line:_:)`` (the owner is passed to the handler;
+/// keeping the handle is optional) or ``FrameSource/subscribe(_:fileID:line:_:)`` (owned by this handle:
+/// releasing it cancels; in debug builds, releasing it while running and before its first frame logs a
+/// warning — the usual reason a frame handler "never runs").
+///
+/// **States.** A subscription is `running`, `paused` or `cancelled` (``TickerState``; it is never `idle`
+/// or `finished`). Every call is safe in every state, from any thread and from inside any frame handler;
+/// calls that do not apply do nothing:
+///
+/// | Call | `running` | `paused` | `cancelled` |
+/// |---|---|---|---|
+/// | ``pause()`` | `paused` | nothing | nothing |
+/// | ``resume()`` | nothing | `running`: frames resume at its next grid refresh | nothing |
+/// | ``cancel()`` | `cancelled` | `cancelled` | nothing |
+/// | release the handle, handle-owned | `cancelled` | `cancelled` | nothing |
+/// | release the handle, owner-bound | keeps running | `cancelled` | nothing |
+/// | the owner goes away | `cancelled` | `cancelled` | nothing |
+///
+/// When the last running subscription of a source pauses or goes, the source stops its ticker or
+/// display link; pausing costs no wake-ups. Frames that pass while paused are not counted as dropped.
+///
+/// **Cancel.** Every delivery is decided under the source's lock right before its call, and `cancel()`
+/// takes the same lock: once `cancel()` returns, no further frame is decided. Called from inside any
+/// frame handler of the source (or any handler on its context), `cancel()` is therefore exact, even for
+/// a frame due at the same refresh. Called from another thread, it does not wait: a frame already decided
+/// may still be delivered just after `cancel()` returns. The handler and what it captures are released as
+/// soon as the subscription is cancelled. An owner going away is exact too: the owner is loaded, under
+/// the lock, right before each call and held for its duration; if it is gone, the handler is not called.
+public final class FrameSubscription: Sendable, CustomStringConvertible {
+    enum Role: Sendable {
+        /// The handle owns the subscription: releasing it cancels.
+        case owning
+        /// The owner defines the lifetime; the handle is optional.
+        case bound(WeakReference)
+    }
+
+    /// The source this subscription receives frames from.
+    public let source: FrameSource
+    /// The range the subscription was made with (after clamping).
+    public let frameRateRange: FrameRateRange
+    /// Refreshes per frame: the divisor of the source's refresh rate that ``frameRateRange`` snapped to.
+    public let frameInterval: Int
+    let id: UInt64
+    let role: Role
+    /// Where the subscription was made, for diagnostics.
+    let origin: String
+
+    init(source: FrameSource, id: UInt64, role: Role, range: FrameRateRange, frameInterval: Int, origin: String) {
+        self.source = source
+        self.id = id
+        self.role = role
+        self.frameRateRange = range
+        self.frameInterval = frameInterval
+        self.origin = origin
+    }
+
+    deinit {
+        switch role {
+        case .owning:
+            if source.perform(.cancel, on: id) {
+                Diagnostics.warn(
+                    "a handle-owned frame subscription created at \(origin) was released before its first frame, "
+                        + "so it is cancelled and will never be called. Keep the returned FrameSubscription (for "
+                        + "example in a property), or pass `owner:` to bind it to an object."
+                )
+            }
+        case .bound(let owner):
+            // When the owner is being deinitialised (it held this handle), its weak reference already
+            // reads nil: stop now rather than at the next refresh. A paused subscription could never be
+            // resumed without its handle.
+            source.perform(owner.object == nil ? .cancel : .cancelIfPaused, on: id)
+        }
+    }
+
+    /// The frame rate delivered, in hertz: the source's refresh rate divided by ``frameInterval``.
+    public var frameRate: Double { source.refreshRate / Double(frameInterval) }
+
+    /// The time between frames: the source's refresh interval times ``frameInterval``.
+    public var frameDuration: Duration { source.refreshInterval * frameInterval }
+
+    /// `running`, `paused` or `cancelled`.
+    public var state: TickerState { source.subscriberState(id) }
+
+    /// Whether frames can still be delivered (`running` or `paused`).
+    public var isValid: Bool { state != .cancelled }
+
+    /// Stops delivering frames until ``resume()``. Does nothing unless running (pausing twice is
+    /// harmless). If no other subscriber of the source runs, the source stops.
+    public func pause() { source.perform(.pause, on: id) }
+
+    /// Resumes a paused subscription: its next frame is at the first refresh of its grid after this call
+    /// (the frames that passed while paused are not dropped frames). Does nothing otherwise (resuming
+    /// twice, or after cancel, is harmless). Restarts the source if it was stopped.
+    public func resume() { source.perform(.resume, on: id) }
+
+    /// Ends the subscription for good and releases its handler. Safe to call twice, from any thread and
+    /// from inside a handler. See the type's summary for the exact guarantee.
+    public func cancel() { source.perform(.cancel, on: id) }
+
+    /// A short human-readable description, for logs and test output.
+    public var description: String {
+        "FrameSubscription(\(frameRate) Hz, every \(frameInterval) refresh(es) of \(source.kind) "
+            + "\(source.refreshRate) Hz: \(state))"
+    }
+}
