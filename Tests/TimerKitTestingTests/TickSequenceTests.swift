@@ -109,12 +109,15 @@ import TimerKitTesting
     }
 
     @Test func realContinuousClockTicks() async {
-        var count = 0
+        var ticks: [ClockTick<ContinuousClock>] = []
         for await tick in Ticker.ticks(.every(.milliseconds(5), count: 3)) {
-            count += 1
+            ticks.append(tick)
             #expect(tick.timestamp >= tick.deadline)
         }
-        #expect(count == 3)
+        // On a loaded machine deadlines may be skipped (they count towards the three): every deadline is
+        // accounted for once, and the last one is always delivered.
+        #expect(ticks.last?.index == 3)
+        #expect(ticks.count + ticks.map(\.skipped).reduce(0, +) == 3)
     }
 }
 
