@@ -349,6 +349,17 @@ import Testing
         driver.cancel()
     }
 
+    @Test func aMainActorSubscriptionOnAnotherContextStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let source = FrameSource.software(on: .dispatch(DispatchQueue(label: "TimerKitTests.notMain")))
+                source.subscribeOnMainActor(owner: FrameTestOwner()) { _, _ in }
+            }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("subscribeOnMainActor needs a source on the main run loop"))
+    }
+
     // MARK: Threads
 
     @Test func lifecycleCallsFromManyThreadsWhileTimeAdvances() {

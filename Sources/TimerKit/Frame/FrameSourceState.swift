@@ -4,8 +4,8 @@ typealias FrameHandler = @Sendable (FrameTick, AnyObject?) -> Void
 
 /// Everything a frame source knows, kept inside its lock: the subscribers and whether its driver runs.
 ///
-/// Each transition returns an ``Aftermath``: what to do once the lock is released (start or stop the
-/// driver, drop handlers and loaded owners, log).
+/// Each transition records in an `Aftermath` what to do once the lock is released: start or stop the
+/// driver, drop handlers and loaded owners, log.
 struct FrameSourceState {
     struct Subscriber {
         /// `running` or `paused`; a cancelled subscriber is removed.
@@ -57,7 +57,7 @@ struct FrameSourceState {
     private var order: [UInt64] = []
     private var nextID: UInt64 = 0
     private var runningCount = 0
-    private(set) var driver = Driver.stopped
+    private var driver = Driver.stopped
     private var epoch: UInt64 = 0
     /// The last refresh served; a refresh that is not newer is ignored (a stopped run's late delivery).
     private var lastRefresh = Int64.min
