@@ -23,8 +23,7 @@ extension FrameSource {
     ///   - context: where frame handlers run, default `.main` (the main run loop in common modes; on Linux
     ///     the main thread must run `RunLoop.main`). Pass a dispatch context to run them on a queue.
     public static func software(refreshRate: Double = 60, on context: TickerContext = .main) -> FrameSource {
-        let rate = checkedRefreshRate(refreshRate)
-        let interval = Int64((1e9 / rate).rounded())
+        let (rate, interval) = checkedRefreshRate(refreshRate)
         let base = TimeBase.current
         let key = SharedKey(
             timeBase: ObjectIdentifier(base), context: context.key, interval: interval, kind: "software")
@@ -50,8 +49,7 @@ extension FrameSource {
     public static func display(refreshRate: Double = 60) -> FrameSource {
         #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
             if case .system = TimeBase.current.source {
-                let rate = checkedRefreshRate(refreshRate)
-                let interval = Int64((1e9 / rate).rounded())
+                let (rate, interval) = checkedRefreshRate(refreshRate)
                 let key = SharedKey(
                     timeBase: ObjectIdentifier(TimeBase.system), context: TickerContext.main.key, interval: interval,
                     kind: "display link")
@@ -107,12 +105,13 @@ extension FrameSource {
         return winner
     }
 
-    static func checkedRefreshRate(_ rate: Double) -> Double {
+    /// The refresh rate clamped to the accepted range, and its interval in nanoseconds (rounded).
+    static func checkedRefreshRate(_ rate: Double) -> (rate: Double, intervalNanoseconds: Int64) {
         precondition(!rate.isNaN, "TimerKit: the refresh rate is NaN; pass refreshes per second")
         let clamped = min(max(rate, minimumRefreshRate), maximumRefreshRate)
         if clamped != rate {
             Diagnostics.warn("refresh rate \(rate) Hz is outside 1...1000 Hz; clamped to \(clamped) Hz")
         }
-        return clamped
+        return (clamped, Int64((1e9 / clamped).rounded()))
     }
 }
