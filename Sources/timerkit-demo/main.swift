@@ -2,8 +2,9 @@ import Foundation
 import TimerKit
 
 // `swift run timerkit-demo` prints a report; `swift run timerkit-demo --json` prints the same results as
-// JSON. Exits 1 if a case did not behave as described (a TimerKit binding leaked, or the Foundation.Timer
-// control did not), 2 on a bad argument.
+// one JSON object: `cases` (the leak cases), `frames` (frame ticks) and `countdown` (async ticks). Exits 1
+// if something did not behave as described (a TimerKit binding leaked, the Foundation.Timer control did
+// not, a frame or countdown check failed), 2 on a bad argument.
 
 let arguments = CommandLine.arguments.dropFirst()
 if let unknown = arguments.first(where: { $0 != "--json" }) {
@@ -14,7 +15,9 @@ if let unknown = arguments.first(where: { $0 != "--json" }) {
 
 let timing = Timing()
 let results = Scenario.all(timing: timing).map { $0.run() }
-let report = Report(results: results, timing: timing)
+let frames = runFrameDemo(timing: FrameTiming())
+let countdown = runCountdownDemo(timing: CountdownTiming())
+let report = Report(results: results, timing: timing, frames: frames, countdown: countdown)
 
 if arguments.contains("--json") {
     print(try report.json())
