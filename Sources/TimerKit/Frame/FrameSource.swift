@@ -89,7 +89,8 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     ///
     /// The subscription ends for good, and releases the handler, when the owner goes away: at once if the
     /// owner held the returned handle, otherwise at the source's next refresh (without calling the
-    /// handler). Keeping the returned handle is optional; keep it to pause or cancel. Releasing it while
+    /// handler) or earlier, when another call on the same source (subscribing, cancelling, releasing a
+    /// handle) notices the dead owner first. Keeping the returned handle is optional; keep it to pause or cancel. Releasing it while
     /// the subscription is paused cancels it, since nothing could resume it any more.
     ///
     /// - Parameters:

@@ -10,7 +10,8 @@ public struct FrameTick: Sendable, Hashable, CustomStringConvertible {
     public let index: Int
     /// The refresh this frame stands for (when the frame now on screen was displayed, as
     /// `CADisplayLink.timestamp`). On time, the handler runs at this refresh; after a stall, it is the
-    /// latest refresh of the subscription's grid that has passed.
+    /// latest refresh of the subscription's grid that has passed. Always an instant of the refresh grid,
+    /// never the moment the handler actually ran: to see jitter, time the handler yourself.
     public let timestamp: TickInstant
     /// The length of one frame of this subscription: the source's refresh interval times the
     /// subscription's ``FrameSubscription/frameInterval``.
