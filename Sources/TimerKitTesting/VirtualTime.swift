@@ -90,9 +90,4 @@ public final class VirtualTime: Sendable {
         }
         return wakeUps
     }
-
-    /// Cancels every live ticker on this virtual time.
-    public func cancelAll() {
-        base.cancelAllTickers()
-    }
 }

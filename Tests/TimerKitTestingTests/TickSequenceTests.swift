@@ -77,6 +77,19 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty, "the wait's ticker was not cancelled")
     }
 
+    @Test func aSuspendedConsumerEndsWhenItsVirtualTimeGoesAway() async {
+        var time: VirtualTime? = VirtualTime()
+        let sequence = time!.run { Ticker.ticks(.every(.seconds(3_600))) }
+        let consumer = Task { () -> Int in
+            var count = 0
+            for await _ in sequence { count += 1 }
+            return count
+        }
+        await waitUntil { time!.pendingTickers.count == 1 }
+        time = nil  // cancels what it was driving: the suspended wait must end, not hang
+        #expect(await consumer.value == 0)
+    }
+
     @Test func theOwnerBoundFormEndsWhenTheOwnerGoes() async {
         let time = VirtualTime()
         var owner: Owner? = Owner()

@@ -123,3 +123,11 @@ import Testing
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("refresh rate is NaN"))
     }
 }
+
+@Suite struct FrameRateRangeHugeRateTests {
+    @Test(arguments: [1e20, Double(Int.max), 1e300])
+    func aHugeFiniteRefreshRateIsTreatedAsTheMaximum(rate: Double) {
+        #expect(FrameRateRange.native.frameInterval(forRefreshRate: rate) == 1)
+        #expect(FrameRateRange(preferred: 500).frameInterval(forRefreshRate: rate) == 2)
+    }
+}

@@ -46,8 +46,11 @@ struct DeadlineWaiter<C: Clock>: Sendable where C.Duration == Duration {
         let waiter = VirtualWait()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                // If the ticker is stopped without firing (its virtual time torn down), releasing its handler
+                // releases the token, which ends the wait instead of leaving it suspended for ever.
+                let token = WaitEndsWithHandler(waiter)
                 let ticker = TimeBase.$override.withValue(anchor.base) {
-                    Ticker.schedule(.after(.nanoseconds(delay)), on: Self.virtualContext) { _ in waiter.resume(true) }
+                    Ticker.schedule(.after(.nanoseconds(delay)), on: Self.virtualContext) { _ in token.fired() }
                 }
                 waiter.install(continuation, ticker: ticker)
             }
@@ -90,6 +93,20 @@ private final class VirtualWait: Sendable {
         ticker?.cancel()
         continuation?.resume(returning: value)
     }
+}
+
+/// Held only by a virtual wait's ticker handler: resumes the wait with `true` when the ticker fires, and
+/// with `false` when the handler is released without having fired (`resume` is idempotent).
+private final class WaitEndsWithHandler: Sendable {
+    private let waiter: VirtualWait
+
+    init(_ waiter: VirtualWait) {
+        self.waiter = waiter
+    }
+
+    func fired() { waiter.resume(true) }
+
+    deinit { waiter.resume(false) }
 }
 
 /// Names the engine that virtual waits are scheduled on (never runs anything itself).

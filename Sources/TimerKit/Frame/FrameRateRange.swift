@@ -93,9 +93,10 @@ public struct FrameRateRange: Sendable, Hashable, CustomStringConvertible {
     /// rule.
     ///
     /// - Parameter refreshRate: the source's refresh rate in hertz; a value that is not positive and finite
-    ///   yields 1.
+    ///   yields 1, and one above ``FrameSource/maximumRefreshRate`` is treated as that maximum.
     public func frameInterval(forRefreshRate refreshRate: Double) -> Int {
         guard refreshRate.isFinite, refreshRate > 0 else { return 1 }
+        let refreshRate = Swift.min(refreshRate, FrameSource.maximumRefreshRate)
         let slowest = Swift.max(1, Int(refreshRate.rounded(.down)))
         // Divisors inside the range: refreshRate / n ≤ maximum and ≥ minimum (a small slack absorbs
         // rounding, so that 60 / 30 counts as exactly 2).
