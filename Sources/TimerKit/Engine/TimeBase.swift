@@ -21,7 +21,13 @@ final class TimeBase: Sendable {
     }
 
     let source: Source
-    let registry = Locked<EngineRegistry>.make(EngineRegistry())
+    /// Engines by context. Run-loop engines are held for the life of the time base (their one
+    /// `Foundation.Timer` is never freed on Linux, so it must be made once per run loop and mode set, not
+    /// once per burst of tickers); dispatch engines are held weakly and keep themselves alive while they
+    /// have live tickers.
+    let engineRegistry = Locked<SharedObjects<ContextKey, TickerEngine>>.make(SharedObjects())
+    /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:)`).
+    let frameSourceRegistry = Locked<SharedObjects<FrameSourceKey, FrameSource>>.make(SharedObjects())
 
     init(_ source: Source) {
         self.source = source
@@ -41,17 +47,9 @@ final class TimeBase: Sendable {
 
     /// The engine serving `context` on this time base, created on first use.
     func engine(for context: TickerContext) -> TickerEngine {
-        let key = context.key
-        if let existing = registry.withLock({ $0.engine(for: key) }) { return existing }
-        let made = TickerEngine(context: context, timeBase: self)
-        // Another thread may have registered one meanwhile: keep the first. The spare, and the engines the
-        // registry's sweep loaded, are released here, outside the lock (an engine's deinit shuts its alarm
-        // down, and loading a weak reference makes a strong one that may be the last).
-        let (winner, released) = registry.withLock {
-            $0.register(made, for: key, permanent: context.enginesArePermanent)
+        engineRegistry.object(for: context.key, permanent: context.enginesArePermanent) {
+            TickerEngine(context: context, timeBase: self)
         }
-        _ = released
-        return winner
     }
 
     /// Cancels every live ticker on this time base, releasing their handlers and engines (used when a
@@ -62,7 +60,7 @@ final class TimeBase: Sendable {
 
     /// Every engine currently alive on this time base (for diagnostics).
     func engines() -> [TickerEngine] {
-        registry.withLock { $0.all() }
+        engineRegistry.withLock { $0.all() }
     }
 
     func makeAlarm(for context: TickerContext, wake: @escaping @Sendable () -> Void) -> any Alarm {
@@ -72,48 +70,6 @@ final class TimeBase: Sendable {
         case .system:
             return context.makeSystemAlarm(wake: wake)
         }
-    }
-}
-
-/// Engines by context. Run-loop engines are held for the life of the time base (their one
-/// `Foundation.Timer` is never freed on Linux, so it must be made once per run loop and mode set, not once
-/// per burst of tickers); dispatch engines are held weakly and keep themselves alive while they have
-/// live tickers.
-struct EngineRegistry {
-    private struct Entry {
-        weak var weakEngine: TickerEngine?
-        var strongEngine: TickerEngine?
-        var engine: TickerEngine? { strongEngine ?? weakEngine }
-    }
-
-    private var entries: [ContextKey: Entry] = [:]
-    private var sweepThreshold = 16
-
-    func engine(for key: ContextKey) -> TickerEngine? {
-        entries[key]?.engine
-    }
-
-    /// Registers `engine` unless one is already there. Returns the engine to use and the engines the
-    /// caller must release after unlocking.
-    mutating func register(_ engine: TickerEngine, for key: ContextKey, permanent: Bool)
-        -> (winner: TickerEngine, released: [TickerEngine])
-    {
-        if let existing = entries[key]?.engine { return (existing, [engine]) }
-        var loaded: [TickerEngine] = []
-        if entries.count >= sweepThreshold {
-            entries = entries.filter { entry in
-                guard let engine = entry.value.engine else { return false }
-                loaded.append(engine)
-                return true
-            }
-            sweepThreshold = max(16, entries.count * 2)
-        }
-        entries[key] = permanent ? Entry(weakEngine: nil, strongEngine: engine) : Entry(weakEngine: engine)
-        return (engine, loaded)
-    }
-
-    func all() -> [TickerEngine] {
-        entries.values.compactMap(\.engine)
     }
 }
 

@@ -25,9 +25,8 @@ extension FrameSource {
     public static func software(refreshRate: Double = 60, on context: TickerContext = .main) -> FrameSource {
         let (rate, interval) = checkedRefreshRate(refreshRate)
         let base = TimeBase.current
-        let key = SharedKey(
-            timeBase: ObjectIdentifier(base), context: context.key, interval: interval, kind: "software")
-        return shared(key, timeBase: base) {
+        let key = FrameSourceKey(context: context.key, interval: interval, kind: "software")
+        return base.frameSourceRegistry.object(for: key, permanent: false) {
             FrameSource(
                 refreshRate: rate, intervalNanoseconds: interval, kind: "software",
                 driver: SoftwareRefreshDriver(context: context, intervalNanoseconds: interval, timeBase: base))
@@ -50,10 +49,8 @@ extension FrameSource {
         #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
             if case .system = TimeBase.current.source {
                 let (rate, interval) = checkedRefreshRate(refreshRate)
-                let key = SharedKey(
-                    timeBase: ObjectIdentifier(TimeBase.system), context: TickerContext.main.key, interval: interval,
-                    kind: "display link")
-                return shared(key, timeBase: TimeBase.system) {
+                let key = FrameSourceKey(context: TickerContext.main.key, interval: interval, kind: "display link")
+                return TimeBase.system.frameSourceRegistry.object(for: key, permanent: false) {
                     FrameSource(
                         refreshRate: rate, intervalNanoseconds: interval, kind: "display link",
                         driver: DisplayLinkRefreshDriver(refreshRate: rate, intervalNanoseconds: interval))
@@ -61,48 +58,6 @@ extension FrameSource {
             }
         #endif
         return software(refreshRate: refreshRate, on: .main)
-    }
-
-    // MARK: Sharing
-
-    struct SharedKey: Hashable {
-        let timeBase: ObjectIdentifier
-        let context: ContextKey
-        let interval: Int64
-        let kind: String
-    }
-
-    private struct SharedEntry {
-        weak var source: FrameSource?
-        /// Guards against a reused address: the entry counts only for this very time base. Comparing it
-        /// loads it, but never as a last reference: it is either the caller's live time base or nil.
-        let timeBase: TimeBaseReference
-    }
-
-    private static let registry = Locked<[SharedKey: SharedEntry]>.make([:])
-
-    /// The live source registered under `key`, or the one `make` returns, registered. Sources are held
-    /// weakly; a strong reference loaded under the lock is released after unlocking.
-    private static func shared(_ key: SharedKey, timeBase: TimeBase, make: () -> FrameSource) -> FrameSource {
-        if let existing = registry.withLock({ $0[key].flatMap { $0.timeBase.base === timeBase ? $0.source : nil } }) {
-            return existing
-        }
-        let made = make()
-        let (winner, loaded) = registry.withLock { entries -> (FrameSource, [FrameSource]) in
-            if let entry = entries[key], entry.timeBase.base === timeBase, let existing = entry.source {
-                return (existing, [made])
-            }
-            var loaded: [FrameSource] = []
-            entries = entries.filter { _, entry in
-                guard let source = entry.source else { return false }
-                loaded.append(source)
-                return true
-            }
-            entries[key] = SharedEntry(source: made, timeBase: TimeBaseReference(timeBase))
-            return (made, loaded)
-        }
-        _ = loaded  // released here, outside the lock
-        return winner
     }
 
     /// The refresh rate clamped to the accepted range, and its interval in nanoseconds (rounded).
@@ -114,4 +69,11 @@ extension FrameSource {
         }
         return (clamped, Int64((1e9 / clamped).rounded()))
     }
+}
+
+/// What makes two frame sources the same, within one time base (each time base keeps its own sources).
+struct FrameSourceKey: Hashable, Sendable {
+    let context: ContextKey
+    let interval: Int64
+    let kind: String
 }
