@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "timerkit-demo", targets: ["timerkit-demo"]),
     ],
     targets: [
-        .target(name: "TimerKit"),
+        // A one-function C shim (Linux timer slack for the precise context); not a product.
+        .target(name: "CTimerKit"),
+        .target(name: "TimerKit", dependencies: ["CTimerKit"]),
         .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
         .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit"]),
         .testTarget(name: "TimerKitTests", dependencies: ["TimerKit"]),

@@ -15,6 +15,7 @@ import Testing
 enum ContractContext: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case dispatch
     case runLoop
+    case precise
 
     static let queue = DispatchQueue(label: "TimerKitTests.contract")
 
@@ -22,11 +23,12 @@ enum ContractContext: String, CaseIterable, Sendable, CustomTestStringConvertibl
         switch self {
         case .dispatch: .dispatch(Self.queue)
         case .runLoop: .runLoop(RunLoop.main)
+        case .precise: .precise(label: "TimerKitTests.contract.precise")
         }
     }
 
-    /// Whether the engine of this context goes away with its last ticker (run-loop engines are permanent,
-    /// so their single alarm stays registered).
+    /// Whether the engine of this context goes away with its last ticker (run-loop and precise engines
+    /// are permanent, so their single alarm stays registered).
     var engineIsReleasedWhenIdle: Bool { self == .dispatch }
 
     var testDescription: String { rawValue }

@@ -10,11 +10,13 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
         case runLoop(RunLoopReference, modes: [RunLoop.Mode])
         case dispatch(DispatchQueue, leewayNanoseconds: Int64, strict: Bool)
+        case precise(label: String)
 
         static func == (lhs: Storage, rhs: Storage) -> Bool {
             switch (lhs, rhs) {
             case let (.runLoop(a, am), .runLoop(b, bm)): a == b && am == bm
             case let (.dispatch(a, al, astrict), .dispatch(b, bl, bstrict)): a === b && al == bl && astrict == bstrict
+            case let (.precise(a), .precise(b)): a == b
             default: false
             }
         }
@@ -30,6 +32,9 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
                 hasher.combine(ObjectIdentifier(queue))
                 hasher.combine(leeway)
                 hasher.combine(strict)
+            case let .precise(label):
+                hasher.combine(2)
+                hasher.combine(label)
             }
         }
     }
@@ -74,12 +79,36 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
             storage: .dispatch(queue, leewayNanoseconds: max(0, leeway.saturatingNanoseconds), strict: strict))
     }
 
+    /// The shared precise context: a TimerKit-owned thread, named "TimerKit.precise", that waits for
+    /// deadlines with the smallest timer slack the system allows, for tickers whose punctuality matters
+    /// more than anything else (metronomes, audio or hardware polling, measurement).
+    ///
+    /// Handlers run on that thread, one at a time, so keep them short and hop elsewhere for real work (a
+    /// slow handler delays every other precise ticker, and the skip policy applies to each). The thread
+    /// is created on first use and lives for the rest of the process.
+    ///
+    /// On Linux the thread sets its timer slack to 1 ns (`PR_SET_TIMERSLACK`; the default is 50 µs) and
+    /// sleeps on an absolute `CLOCK_MONOTONIC` deadline, which brings lateness down to the kernel's own
+    /// wake-up latency: see the "Performance" article for the figures. On Apple platforms the thread runs
+    /// at user-interactive quality of service (those systems offer no per-thread slack setting).
+    /// Tolerance still coalesces wake-ups, as on every context.
+    public static var precise: TickerContext { precise(label: "TimerKit.precise") }
+
+    /// A precise context on its own thread named `label`: as ``precise``, but tickers on different labels
+    /// never delay each other. Each label creates one thread for the life of the process, so use a few
+    /// fixed labels, not one per ticker. The thread is named after the label (on Linux, its first 15
+    /// bytes: the system keeps no more).
+    public static func precise(label: String) -> TickerContext {
+        TickerContext(storage: .precise(label: label))
+    }
+
     var key: ContextKey { ContextKey(storage: storage) }
 
-    /// Run-loop engines live as long as the process; dispatch engines only while they have live tickers.
+    /// Run-loop and precise engines live as long as the process (with their timer or thread); dispatch
+    /// engines only while they have live tickers.
     var enginesArePermanent: Bool {
-        if case .runLoop = storage { return true }
-        return false
+        if case .dispatch = storage { return false }
+        return true
     }
 
     func makeSystemAlarm(wake: @escaping @Sendable () -> Void) -> any Alarm {
@@ -88,6 +117,8 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
             RunLoopAlarm(runLoop: loop, modes: modes, wake: wake)
         case let .dispatch(queue, leeway, strict):
             DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict, wake: wake)
+        case let .precise(label):
+            ThreadAlarm(label: label, wake: wake)
         }
     }
 
@@ -102,6 +133,8 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
             if leeway > 0 { text += ", leeway: \(Duration.nanoseconds(leeway))" }
             if strict { text += ", strict" }
             return text + ")"
+        case let .precise(label):
+            return "precise(\(label))"
         }
     }
 }

@@ -7,6 +7,7 @@ import Testing
 enum ContextKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case runLoop
     case dispatch
+    case precise
 
     var testDescription: String { rawValue }
 }
@@ -29,6 +30,12 @@ final class LiveContext: Sendable {
             self.queue = queue
             thread = nil
             context = .dispatch(queue)
+        case .precise:
+            // A label of its own, so that tests running in parallel never share an engine (each label's
+            // thread parks for the rest of the test process).
+            queue = nil
+            thread = nil
+            context = .precise(label: "TimerKitTests.precise.\(UUID().uuidString)")
         }
     }
 
@@ -40,6 +47,13 @@ final class LiveContext: Sendable {
             let done = DispatchSemaphore(value: 0)
             thread.runLoop.perform { done.signal() }
             _ = done.wait(timeout: .now() + 5)
+        } else {
+            // Handlers on a context never overlap: once a zero-delay ticker has run, what ran before it
+            // has finished.
+            let done = DispatchSemaphore(value: 0)
+            let marker = Ticker.schedule(.after(.zero), on: context) { _ in done.signal() }
+            _ = done.wait(timeout: .now() + 5)
+            withExtendedLifetime(marker) {}
         }
     }
 

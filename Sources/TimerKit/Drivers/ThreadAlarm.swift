@@ -1,0 +1,130 @@
+internal import CTimerKit
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Bionic)
+    import Bionic
+#endif
+
+/// The alarm of a precise context: a TimerKit-owned thread that sleeps on a condition variable until the
+/// armed deadline, then calls the engine on itself.
+///
+/// On Linux the thread's timer slack is set to 1 ns (`PR_SET_TIMERSLACK`), so the kernel does not defer
+/// its wake-up by the default 50 µs slack; the wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
+/// of `DispatchTime.uptimeNanoseconds`, which is TimerKit's "now"). On Apple platforms the thread runs
+/// at user-interactive quality of service and waits with a relative timeout. Engines of precise
+/// contexts are permanent, so the thread lives as long as the process.
+final class ThreadAlarm: Alarm, @unchecked Sendable {
+    // Invariant: `armedAt` and `isShutDown` are read and written only while `mutex` is held; `mutex`
+    // and `condition` are initialised in init and destroyed in deinit, which runs only after the thread
+    // (which holds `self` while it runs) has left its loop.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var armedAt: Int64?
+    private var isShutDown = false
+
+    /// The nanoseconds of timer slack the thread asks for.
+    static let timerSlackNanoseconds: UInt = 1
+
+    init(label: String, wake: @escaping @Sendable () -> Void) {
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "TimerKit: pthread_mutex_init failed")
+        condition.initialize(to: pthread_cond_t())
+        #if canImport(Darwin)
+            precondition(pthread_cond_init(condition, nil) == 0, "TimerKit: pthread_cond_init failed")
+        #else
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            precondition(pthread_cond_init(condition, &attributes) == 0, "TimerKit: pthread_cond_init failed")
+            pthread_condattr_destroy(&attributes)
+        #endif
+        let name = Self.threadName(label)
+        let thread = Thread { [self] in
+            // Named from inside: swift-corelibs-foundation does not apply a name set before `start()`.
+            Thread.current.name = name
+            _ = ctimerkit_set_thread_timer_slack(Self.timerSlackNanoseconds)
+            run(wake: wake)
+        }
+        thread.name = name
+        #if canImport(Darwin)
+            thread.qualityOfService = .userInteractive
+        #endif
+        thread.start()
+    }
+
+    /// The thread's name: `label`, cut to the 15 bytes Linux keeps (a longer name is refused there).
+    static func threadName(_ label: String) -> String {
+        #if os(Linux)
+            var name = ""
+            for character in label {
+                guard name.utf8.count + character.utf8.count <= 15 else { break }
+                name.append(character)
+            }
+            return name
+        #else
+            return label
+        #endif
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func arm(at deadline: Int64) {
+        pthread_mutex_lock(mutex)
+        armedAt = deadline
+        pthread_mutex_unlock(mutex)
+        pthread_cond_signal(condition)
+    }
+
+    func shutDown() {
+        pthread_mutex_lock(mutex)
+        isShutDown = true
+        pthread_mutex_unlock(mutex)
+        pthread_cond_signal(condition)
+    }
+
+    /// The thread's loop: waits for the armed deadline, then calls `wake` without holding the mutex.
+    private func run(wake: @Sendable () -> Void) {
+        pthread_mutex_lock(mutex)
+        while !isShutDown {
+            guard let deadline = armedAt else {
+                pthread_cond_wait(condition, mutex)
+                continue
+            }
+            let now = TimeBase.Source.system.now()
+            if deadline <= now {
+                armedAt = nil
+                pthread_mutex_unlock(mutex)
+                wake()
+                pthread_mutex_lock(mutex)
+                continue
+            }
+            wait(until: deadline, now: now)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits on the condition until `deadline` or a signal; the mutex is held on entry and on return.
+    private func wait(until deadline: Int64, now: Int64) {
+        #if canImport(Darwin)
+            let delta = deadline - now
+            var timeout = timespec(tv_sec: Int(delta / 1_000_000_000), tv_nsec: Int(delta % 1_000_000_000))
+            _ = pthread_cond_timedwait_relative_np(condition, mutex, &timeout)
+        #else
+            _ = now
+            var timeout = timespec(
+                tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            _ = pthread_cond_timedwait(condition, mutex, &timeout)
+        #endif
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+@Suite struct PreciseContextTests {
+    @Test func handlersRunOnTheLabelledThreadOneAtATimeInDeadlineOrder() {
+        let label = "TimerKitTests.precise.order.\(UUID().uuidString)"
+        let context = TickerContext.precise(label: label)
+        let seen = Locked<[(Int, String?)]>.make([])
+        let done = DispatchSemaphore(value: 0)
+        // Created in reverse order; delivered in deadline order.
+        let tickers = (1...5).reversed().map { n in
+            Ticker.schedule(.after(.milliseconds(n * 2)), on: context) { _ in
+                let count = seen.withLock { state -> Int in
+                    state.append((n, Thread.current.name))
+                    return state.count
+                }
+                if count == 5 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let result = seen.withLock { $0 }
+        #expect(result.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(result.allSatisfy { $0.1 == ThreadAlarm.threadName(label) }, "\(result.map(\.1))")
+        #expect(context.description == "precise(\(label))")
+        withExtendedLifetime(tickers) {}
+    }
+
+    @Test func theSharedContextIsOneThreadAndCancelInsideTheHandlerIsExact() {
+        let fired = Locked<Int>.make(0)
+        let done = DispatchSemaphore(value: 0)
+        let box = ContractBox<Ticker>()
+        box.set(
+            Ticker.schedule(.every(.milliseconds(1)), on: .precise) { _ in
+                let count = fired.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                if count == 3 {
+                    box.value?.cancel()
+                    done.signal()
+                }
+            })
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(fired.withLock { $0 } == 3)
+        #expect(box.value?.state == .cancelled)
+        #expect(TickerContext.precise == TickerContext.precise(label: "TimerKit.precise"))
+        box.set(nil)
+    }
+}
