@@ -93,7 +93,7 @@ extension Ticker {
             schedule, on: context, owner: owner, binding: binding, startsImmediately: startsImmediately,
             fileID: fileID, line: line
         ) { owner, _, engine, id in
-            deliver(owner, Ticker(engine: engine, id: id, role: .view, fileID: fileID, line: line))
+            deliver(owner, Ticker(engine: engine, id: id, role: .view))
         }
     }
 }

@@ -23,11 +23,14 @@
 /// from inside `withLock`: return an action and perform it after the closure.
 final class Locked<Value>: @unchecked Sendable {
     // Invariant: `value` is private and read or written only between lock and unlock in `withLock`.
+    // It lives behind a pointer rather than in a stored property so that each access skips the dynamic
+    // exclusivity check (the lock already makes accesses exclusive).
     private let mutex: UnsafeMutablePointer<PlatformMutex>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     private init(_ initial: Value) {
-        value = initial
+        value = .allocate(capacity: 1)
+        value.initialize(to: initial)
         mutex = .allocate(capacity: 1)
         #if canImport(Darwin)
             mutex.initialize(to: os_unfair_lock())
@@ -48,6 +51,8 @@ final class Locked<Value>: @unchecked Sendable {
         #endif
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     @inline(__always)
@@ -59,6 +64,6 @@ final class Locked<Value>: @unchecked Sendable {
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
         #endif
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

@@ -29,8 +29,12 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     let intervalNanoseconds: Int64
     /// Tolerance window in nanoseconds (≥ 0).
     let toleranceNanoseconds: Int64
+    /// The number of deadlines, or -1 for an unbounded schedule (an `Int?` would take a word more in
+    /// every ticker's record).
+    private let bound: Int
+
     /// The number of deadlines; `nil` for an unbounded schedule.
-    public let count: Int?
+    public var count: Int? { bound < 0 ? nil : bound }
 
     /// Human-readable notes about every clamp applied to the input (empty when none was needed).
     public let adjustments: [String]
@@ -51,9 +55,12 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         self.firstDelayNanoseconds = first
         self.intervalNanoseconds = interval
         self.toleranceNanoseconds = tolerance
-        self.count = count
+        self.bound = count ?? -1
         self.adjustments = adjustments
     }
+
+    /// The schedule of a free record slot: no deadlines.
+    static let empty = TickSchedule(first: 0, interval: 0, tolerance: 0, count: 0, adjustments: [])
 
     // MARK: Factories
 
@@ -170,13 +177,12 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         guard elapsed >= firstDelayNanoseconds else { return 0 }
         let steps = intervalNanoseconds == 0 ? 0 : (elapsed - firstDelayNanoseconds) / intervalNanoseconds
         let index = steps >= Int64(Int.max - 1) ? Int.max - 1 : Int(steps) + 1
-        if let count { return min(index, count) }
-        return index
+        return bound >= 0 ? min(index, bound) : index
     }
 
     /// Whether `index` is the schedule's last deadline.
     func isFinal(_ index: Int) -> Bool {
-        count.map { index >= $0 } ?? false
+        bound >= 0 && index >= bound
     }
 
     /// A short human-readable description, for logs and test output.

@@ -68,11 +68,9 @@ extension Ticker {
         _ handler: @escaping @MainActor (Tick) -> Void
     ) -> Ticker {
         make(
-            schedule, on: .main, binding: .handle, ownerType: nil, role: .owning,
-            startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, _, _, _ in
-            MainActor.assumeIsolated { handler(tick) }
-        }
+            schedule, on: .main, binding: .handle, owner: nil, ownerType: nil, startsImmediately: startsImmediately,
+            fileID: fileID, line: line,
+            handler: .tick { tick in MainActor.assumeIsolated { handler(tick) } })
     }
 
     @MainActor

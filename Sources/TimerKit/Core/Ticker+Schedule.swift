@@ -97,11 +97,8 @@ extension Ticker {
         _ handler: @escaping @Sendable (Tick) -> Void
     ) -> Ticker {
         make(
-            schedule, on: context, binding: .handle, ownerType: nil, role: .owning,
-            startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, _, _, _ in
-            handler(tick)
-        }
+            schedule, on: context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: startsImmediately,
+            fileID: fileID, line: line, handler: .tick(handler))
     }
 
     // MARK: Shared
@@ -118,10 +115,11 @@ extension Ticker {
         line: Int,
         _ deliver: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
-        makeBound(
-            schedule, on: context, owner: owner, binding: binding, startsImmediately: startsImmediately,
-            fileID: fileID, line: line
-        ) { owner, tick, _, _ in deliver(owner, tick) }
+        make(
+            schedule, on: context, binding: binding, owner: owner, ownerType: Owner.self,
+            startsImmediately: startsImmediately, fileID: fileID, line: line,
+            // The engine loaded the owner from its weak reference and keeps it alive for this call.
+            handler: .owner { owner, tick in deliver(unsafeDowncast(owner, to: Owner.self), tick) })
     }
 
     /// `makeBound` whose delivery also receives the engine and ticker id (to hand out a view handle).
@@ -136,29 +134,30 @@ extension Ticker {
         _ deliver: @escaping @Sendable (Owner, Tick, TickerEngine, TickerID) -> Void
     ) -> Ticker {
         make(
-            schedule, on: context, binding: binding, ownerType: Owner.self, role: .bound(WeakReference(owner)),
-            startsImmediately: startsImmediately, fileID: fileID, line: line
-        ) { tick, owner, engine, id in
-            // The engine loaded the owner from the weak reference and keeps it alive for this call.
-            deliver(unsafeDowncast(owner!, to: Owner.self), tick, engine, id)
-        }
+            schedule, on: context, binding: binding, owner: owner, ownerType: Owner.self,
+            startsImmediately: startsImmediately, fileID: fileID, line: line,
+            handler: .full { tick, owner, engine, id in
+                deliver(unsafeDowncast(owner!, to: Owner.self), tick, engine, id)
+            })
     }
 
+    /// Creates the ticker on the current time base's engine for `context`. A bound ticker (`owner` set)
+    /// gets a handle that does not own it; a handle-owned one gets the owning handle.
     static func make(
         _ schedule: TickSchedule,
         on context: TickerContext,
         binding: TickerBinding,
+        owner: AnyObject?,
         ownerType: Any.Type?,
-        role: Role,
         startsImmediately: Bool,
         fileID: String,
         line: Int,
-        handler: @escaping TickHandler
+        handler: TickHandler
     ) -> Ticker {
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
-        if TickerDiagnostics.warnsAboutMistakes, case .runLoop(let loop, _) = context.storage, !loop.isMain,
+        if case .runLoop(let loop, _) = context.storage, !loop.isMain, TickerDiagnostics.warnsAboutMistakes,
             loop.runLoop === RunLoop.current, RunLoop.current.currentMode == nil
         {
             Diagnostics.warn(
@@ -166,15 +165,10 @@ extension Ticker {
                     + "it fires only while the loop runs. Run the loop, or use TickerContext.dispatch(_:)."
             )
         }
-        let origin = TickerOrigin(
-            fileID: fileID,
-            line: line,
-            ownerType: ownerType.map { String(describing: $0) },
-            binding: binding,
-            owner: { if case .bound(let owner) = role { owner } else { nil } }()
-        )
+        let origin = TickerOrigin(fileID: fileID, line: line, ownerType: ownerType, binding: binding)
         let engine = TimeBase.current.engine(for: context)
-        let id = engine.add(schedule: schedule, origin: origin, startsImmediately: startsImmediately, handler: handler)
-        return Ticker(engine: engine, id: id, role: role, fileID: fileID, line: line)
+        let id = engine.add(
+            schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler)
+        return Ticker(engine: engine, id: id, role: owner.map { .bound(WeakOwner($0)) } ?? .owning)
     }
 }

@@ -28,8 +28,9 @@ public final class Ticker: Sendable, CustomStringConvertible {
     enum Role: Sendable {
         /// The handle owns the ticker: releasing it cancels.
         case owning
-        /// The owner or target defines the lifetime; the handle is optional.
-        case bound(WeakReference)
+        /// The owner or target defines the lifetime; the handle is optional. The handle keeps its own weak
+        /// reference to tell, when it is released, whether the owner is being deinitialised.
+        case bound(WeakOwner)
         /// A handle passed into a Foundation-style block: releasing it does nothing.
         case view
     }
@@ -37,13 +38,11 @@ public final class Ticker: Sendable, CustomStringConvertible {
     let engine: TickerEngine
     let id: TickerID
     let role: Role
-    let createdAt: (fileID: String, line: Int)
 
-    init(engine: TickerEngine, id: TickerID, role: Role, fileID: String, line: Int) {
+    init(engine: TickerEngine, id: TickerID, role: Role) {
         self.engine = engine
         self.id = id
         self.role = role
-        self.createdAt = (fileID, line)
     }
 
     deinit {
@@ -59,7 +58,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
                 snapshot.fireCount == 0, snapshot.createdAt.duration(to: engine.now()) < Self.releasedRightAway
             {
                 Diagnostics.warn(
-                    "a handle-owned ticker (\(snapshot.schedule)) created at \(createdAt.fileID):\(createdAt.line) "
+                    "a handle-owned ticker (\(snapshot.schedule)) created at \(snapshot.fileID):\(snapshot.line) "
                         + "was released right after creation, before it ever fired, so it is cancelled and will "
                         + "never fire. Keep the returned Ticker (for example in a property), or pass `owner:` to "
                         + "bind it to an object."
@@ -78,13 +77,13 @@ public final class Ticker: Sendable, CustomStringConvertible {
 
     /// The ticker's current state. A handle passed into a Foundation-style block reads `cancelled` once
     /// the ticker has stopped and its handle-owned record is gone.
-    public var state: TickerState { engine.snapshot(id)?.state ?? .cancelled }
+    public var state: TickerState { engine.tickerState(id) ?? .cancelled }
 
     /// Whether the ticker can still fire (`idle`, `running` or `paused`). The Foundation spelling.
     public var isValid: Bool { !state.isTerminal }
 
     /// How many times the handler has been called.
-    public var fireCount: Int { engine.snapshot(id)?.fireCount ?? 0 }
+    public var fireCount: Int { engine.fireCount(id) ?? 0 }
 
     /// The next instant the ticker waits for: its next deadline, or a pending ``fire()`` (which may be
     /// pending while idle or paused); `nil` when it waits for nothing.
@@ -127,7 +126,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
 
     /// A short human-readable description, for logs and test output.
     public var description: String {
-        engine.snapshot(id)?.description ?? "Ticker(stopped) created at \(createdAt.fileID):\(createdAt.line)"
+        engine.snapshot(id)?.description ?? "Ticker(stopped, on \(engine.context))"
     }
 }
 
@@ -136,6 +135,17 @@ final class WeakReference: @unchecked Sendable {
     // Invariant: `object` is assigned once in init and only read afterwards (weak loads are atomic in
     // the Swift runtime). TimerKit never calls the object; it only hands it to the user's handler on the
     // context the user chose, and tests it for nil.
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) {
+        self.object = object
+    }
+}
+
+/// A weak reference stored inline (no allocation of its own), for a bound ticker's handle.
+struct WeakOwner: @unchecked Sendable {
+    // Invariant: `object` is assigned once in init (the struct is stored in a `let`) and only read
+    // afterwards; weak loads are atomic in the Swift runtime. The object is only tested for nil.
     weak var object: AnyObject?
 
     init(_ object: AnyObject) {

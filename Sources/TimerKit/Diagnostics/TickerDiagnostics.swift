@@ -108,9 +108,9 @@ enum Diagnostics {
 
     static func ownerWentAway(origin: TickerOrigin, context: TickerContext) {
         guard TickerDiagnostics.logsOwnerRelease else { return }
-        let who = origin.ownerType ?? "owner"
+        let who = origin.ownerTypeName ?? "owner"
         log(
-            "TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.rawValue) \(who) went away (\(context))"
+            "TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.name) \(who) went away (\(context))"
         )
     }
 }

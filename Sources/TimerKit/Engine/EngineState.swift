@@ -1,58 +1,118 @@
-/// Identifies one ticker inside its engine: a slot in the record table and that slot's generation.
+/// Identifies one ticker inside its engine: a slot in the record table and the serial number the engine
+/// gave the ticker when it took that slot (so a handle to a ticker whose slot was reused finds nothing).
 struct TickerID: Hashable, Sendable {
-    let slot: Int32
-    let generation: UInt32
+    let slot: UInt32
+    let serial: UInt32
 }
 
-/// The handler as the engine stores it: called on the context, never under a lock, with the tick, the
-/// owner (for bound tickers: loaded by the engine and kept alive for the call; `nil` otherwise), and the
-/// engine and id (to hand out a view handle).
-typealias TickHandler = @Sendable (Tick, AnyObject?, TickerEngine, TickerID) -> Void
+/// The handler as the engine stores it. Every form is called on the context, never under a lock.
+enum TickHandler: Sendable {
+    /// A handle-owned closure: receives the tick only (stored as the user wrote it, without a wrapper).
+    case tick(@Sendable (Tick) -> Void)
+    /// A bound closure: receives the owner, which the engine loaded and keeps alive for the call.
+    case owner(@Sendable (AnyObject, Tick) -> Void)
+    /// An internal closure that also receives the engine and id (to hand out a view handle); the owner is
+    /// `nil` for tickers without one.
+    case full(@Sendable (Tick, AnyObject?, TickerEngine, TickerID) -> Void)
+
+    func callAsFunction(_ tick: Tick, owner: AnyObject?, engine: TickerEngine, id: TickerID) {
+        switch self {
+        case .tick(let handler): handler(tick)
+        case .owner(let handler): handler(owner!, tick)
+        case .full(let handler): handler(tick, owner, engine, id)
+        }
+    }
+}
 
 /// How a ticker's handler is bound; decides what releasing the handle does.
-enum TickerBinding: String, Sendable {
+enum TickerBinding: UInt8, Sendable {
     /// A closure that receives the owner; the owner is held weakly and defines the lifetime.
     case owner
     /// Target–action with an unbound method reference; the target is held weakly.
     case target
     /// A closure owned by the handle: releasing the handle cancels.
     case handle
+
+    var name: String {
+        switch self {
+        case .owner: "owner"
+        case .target: "target"
+        case .handle: "handle"
+        }
+    }
 }
 
-/// What diagnostics show about a ticker; fixed at creation.
+/// Where and how a ticker was created, for diagnostics. The engine keeps these fields in the record and
+/// makes an origin only when a message or snapshot needs one.
 struct TickerOrigin: Sendable {
     let fileID: String
     let line: Int
-    let ownerType: String?
+    let ownerType: Any.Type?
     let binding: TickerBinding
-    /// The owner or target, held weakly, for bound tickers: lets the engine notice a dead owner between
-    /// deadlines (see `TickerEngine.sweepDeadOwners`).
-    let owner: WeakReference?
+
+    var ownerTypeName: String? { ownerType.map { String(describing: $0) } }
 }
 
-/// One ticker's state, inside its engine's lock.
+/// One ticker's state, inside its engine's lock. Kept small (it is most of a pending ticker's memory)
+/// and only ever accessed in place: copying one retains its handler, strings and weak owner.
 struct TickerRecord {
-    var state: TickerState
-    let schedule: TickSchedule
-    let origin: TickerOrigin
     var handler: TickHandler?
-    /// Instant of deadline 0 (deadline k is start + offset(k)); shifted forward by time spent paused.
+    /// The owner or target of a bound ticker, held weakly: the engine loads it under the lock right before
+    /// each delivery and between deadlines in `TickerEngine.sweepDeadOwners`.
+    weak var owner: AnyObject?
+    var fileID: String
+    var ownerType: Any.Type?
+    var schedule: TickSchedule
+    /// While running or idle: the instant of deadline 0 (deadline k is start + offset(k)), shifted forward
+    /// by time spent paused. While paused: the time from the pause to the next deadline.
     var start: Int64 = 0
-    /// When the ticker was created.
-    var createdAt: Int64 = 0
-    /// The next deadline still to be served (1-based).
+    /// The next deadline still to be served (1-based); the last one delivered is `nextIndex - 1`.
     var nextIndex = 1
-    /// The last deadline delivered (0 before the first).
-    var lastDelivered = 0
-    /// While paused: how long from the pause to the next deadline.
-    var pausedRemaining: Int64 = 0
-    /// `fire()` requests not yet delivered, and when the first of them was made.
-    var manualPending = 0
-    var manualRequestedAt: Int64 = 0
-    var heapIndex = -1
     var fireCount = 0
     var skippedTotal = 0
+    /// When the first pending `fire()` request was made.
+    var manualRequestedAt: Int64 = 0
+    /// When the ticker was created.
+    var createdAt: Int64 = 0
+    var line: Int32
+    var serial: UInt32 = 0
+    /// `fire()` requests not yet delivered.
+    var manualPending: UInt32 = 0
+    var state: TickerState
+    var binding: TickerBinding
     var handleAlive = true
+    /// Whether the slot holds a ticker (a free slot holds an empty record).
+    var isOccupied = true
+
+    init(
+        state: TickerState, schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?,
+        handler: TickHandler?
+    ) {
+        self.state = state
+        self.schedule = schedule
+        self.fileID = origin.fileID
+        self.line = Int32(clamping: origin.line)
+        self.ownerType = origin.ownerType
+        self.binding = origin.binding
+        self.owner = owner
+        self.handler = handler
+    }
+
+    /// What a free slot holds: no references.
+    static var empty: TickerRecord {
+        var record = TickerRecord(
+            state: .cancelled, schedule: .empty,
+            origin: TickerOrigin(fileID: "", line: 0, ownerType: nil, binding: .handle), owner: nil, handler: nil)
+        record.isOccupied = false
+        record.handleAlive = false
+        return record
+    }
+
+    var origin: TickerOrigin {
+        TickerOrigin(fileID: fileID, line: Int(line), ownerType: ownerType, binding: binding)
+    }
+
+    var isBound: Bool { binding != .handle }
 
     /// The scheduled deadline to wait for, if the ticker is running.
     var scheduledDeadline: Int64? {
@@ -76,9 +136,8 @@ struct TickerRecord {
 /// A pending wake-up in the heap.
 struct HeapNode {
     var latest: Int64
-    var deadline: Int64
     var sequence: UInt64
-    var slot: Int32
+    var slot: UInt32
 
     @inline(__always)
     func precedes(_ other: HeapNode) -> Bool {
@@ -89,12 +148,26 @@ struct HeapNode {
 /// Everything an engine knows, kept inside its lock: the ticker records, a binary min-heap of pending
 /// deadlines ordered by the latest acceptable wake time (deadline + tolerance, then arrival order), and
 /// what the alarm is armed for.
+///
+/// Records live in fixed-size pages, so growing never copies the records already there and a table of
+/// N tickers holds at most one partly used page beyond them. When the last slot is freed, every page,
+/// the heap and the free list are released: an engine without tickers holds no per-ticker memory.
 struct EngineState {
-    var records: [TickerRecord?] = []
-    var generations: [UInt32] = []
-    var freeSlots: [Int32] = []
-    var heap: [HeapNode] = []
-    var sequence: UInt64 = 0
+    /// Records per page.
+    static let pageSize = 512
+
+    private var pages: [ContiguousArray<TickerRecord>] = []
+    /// Slots handed out so far (occupied or free).
+    private(set) var slotCount = 0
+    /// Each slot's position in `heap`, or -1; kept apart from the records so that sifting touches only
+    /// this small array.
+    private var positions: [Int32] = []
+    private var freeSlots: [UInt32] = []
+    /// Slots that hold a ticker.
+    private(set) var occupiedCount = 0
+    private var nextSerial: UInt32 = 0
+    private(set) var heap: [HeapNode] = []
+    private var sequence: UInt64 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
     var armedAt: Int64?
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.
@@ -108,95 +181,133 @@ struct EngineState {
 
     // MARK: Records
 
-    func isCurrent(_ id: TickerID) -> Bool {
-        Int(id.slot) < generations.count && generations[Int(id.slot)] == id.generation && records[Int(id.slot)] != nil
-    }
-
-    mutating func insert(_ record: TickerRecord) -> TickerID {
-        if let slot = freeSlots.popLast() {
-            records[Int(slot)] = record
-            return TickerID(slot: slot, generation: generations[Int(slot)])
+    /// The record in `slot`, read or modified in place.
+    subscript(slot: UInt32) -> TickerRecord {
+        _read {
+            let index = Int(slot)
+            yield pages[index / Self.pageSize][index % Self.pageSize]
         }
-        precondition(records.count < Int(Int32.max), "TimerKit: more than 2^31 tickers on one context")
-        records.append(record)
-        generations.append(0)
-        return TickerID(slot: Int32(records.count - 1), generation: 0)
+        _modify {
+            let index = Int(slot)
+            yield &pages[index / Self.pageSize][index % Self.pageSize]
+        }
     }
 
-    /// Frees a slot whose ticker is final and whose handle is gone.
-    mutating func free(_ slot: Int32) {
-        let index = Int(slot)
-        precondition(records[index]?.heapIndex ?? -1 < 0, "TimerKit internal: freeing a scheduled ticker")
-        records[index] = nil
-        generations[index] &+= 1
+    func isCurrent(_ id: TickerID) -> Bool {
+        Int(id.slot) < slotCount && self[id.slot].isOccupied && self[id.slot].serial == id.serial
+    }
+
+    /// The id of the ticker in an occupied slot.
+    func id(of slot: UInt32) -> TickerID {
+        TickerID(slot: slot, serial: self[slot].serial)
+    }
+
+    mutating func insert(_ record: consuming TickerRecord) -> TickerID {
+        nextSerial &+= 1
+        record.serial = nextSerial
+        occupiedCount += 1
+        if let slot = freeSlots.popLast() {
+            self[slot] = record
+            return TickerID(slot: slot, serial: nextSerial)
+        }
+        precondition(slotCount < Int(Int32.max), "TimerKit: more than 2^31 tickers on one context")
+        if slotCount % Self.pageSize == 0 {
+            var page = ContiguousArray<TickerRecord>()
+            page.reserveCapacity(Self.pageSize)
+            pages.append(page)
+        }
+        pages[slotCount / Self.pageSize].append(record)
+        positions.append(-1)
+        slotCount += 1
+        return TickerID(slot: UInt32(slotCount - 1), serial: nextSerial)
+    }
+
+    /// Frees a slot whose ticker is final and whose handle is gone. Freeing the last occupied slot
+    /// releases all per-ticker storage.
+    mutating func free(_ slot: UInt32) {
+        precondition(positions[Int(slot)] < 0, "TimerKit internal: freeing a scheduled ticker")
+        occupiedCount -= 1
+        if occupiedCount == 0 {
+            pages = []
+            positions = []
+            freeSlots = []
+            heap = []
+            slotCount = 0
+            sweepCursor = 0
+            return
+        }
+        self[slot] = .empty
         freeSlots.append(slot)
     }
 
     // MARK: Heap
 
+    func heapPosition(of slot: UInt32) -> Int { Int(positions[Int(slot)]) }
+
     /// Puts the record in the heap under its current key, moves it, or takes it out.
-    mutating func reschedule(_ slot: Int32) {
-        let index = Int(slot)
-        guard let record = records[index] else { return }
-        let position = record.heapIndex
-        guard let key = record.heapKey else {
+    mutating func reschedule(_ slot: UInt32) {
+        let position = heapPosition(of: slot)
+        guard let key = self[slot].heapKey else {
             if position >= 0 { removeFromHeap(at: position) }
             return
         }
         sequence &+= 1
-        let node = HeapNode(latest: key.latest, deadline: key.deadline, sequence: sequence, slot: slot)
+        let node = HeapNode(latest: key.latest, sequence: sequence, slot: slot)
         if position >= 0 {
             heap[position] = node
-            siftUp(from: position)
-            siftDown(from: records[index]!.heapIndex)
+            if !siftUp(from: position) { siftDown(from: position) }
         } else {
             heap.append(node)
-            records[index]!.heapIndex = heap.count - 1
+            positions[Int(slot)] = Int32(heap.count - 1)
             siftUp(from: heap.count - 1)
         }
     }
 
     mutating func removeFromHeap(at position: Int) {
         let removed = heap[position].slot
-        let last = heap.count - 1
-        if position != last {
-            swapNodes(position, last)
-        }
-        heap.removeLast()
-        records[Int(removed)]!.heapIndex = -1
-        if position < heap.count {
-            siftUp(from: position)
-            siftDown(from: records[Int(heap[position].slot)]!.heapIndex)
-        }
+        positions[Int(removed)] = -1
+        let last = heap.removeLast()
+        guard position < heap.count else { return }
+        heap[position] = last
+        positions[Int(last.slot)] = Int32(position)
+        if !siftUp(from: position) { siftDown(from: position) }
     }
 
-    private mutating func swapNodes(_ a: Int, _ b: Int) {
-        heap.swapAt(a, b)
-        records[Int(heap[a].slot)]!.heapIndex = a
-        records[Int(heap[b].slot)]!.heapIndex = b
-    }
-
-    private mutating func siftUp(from start: Int) {
+    /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
+    @discardableResult
+    private mutating func siftUp(from start: Int) -> Bool {
+        let node = heap[start]
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            swapNodes(child, parent)
+            guard node.precedes(heap[parent]) else { break }
+            heap[child] = heap[parent]
+            positions[Int(heap[child].slot)] = Int32(child)
             child = parent
         }
+        guard child != start else { return false }
+        heap[child] = node
+        positions[Int(node.slot)] = Int32(child)
+        return true
     }
 
     private mutating func siftDown(from start: Int) {
+        let node = heap[start]
+        let count = heap.count
         var parent = start
         while true {
             let left = 2 * parent + 1
-            guard left < heap.count else { return }
+            guard left < count else { break }
             var best = left
-            if left + 1 < heap.count, heap[left + 1].precedes(heap[left]) { best = left + 1 }
-            guard heap[best].precedes(heap[parent]) else { return }
-            swapNodes(best, parent)
+            if left + 1 < count, heap[left + 1].precedes(heap[left]) { best = left + 1 }
+            guard heap[best].precedes(node) else { break }
+            heap[parent] = heap[best]
+            positions[Int(heap[parent].slot)] = Int32(parent)
             parent = best
         }
+        guard parent != start else { return }
+        heap[parent] = node
+        positions[Int(node.slot)] = Int32(parent)
     }
 
     // MARK: Alarm
@@ -209,5 +320,11 @@ struct EngineState {
         armedAt = top.latest
         armSequence &+= 1
         return (top.latest, armSequence)
+    }
+
+    /// The deadline of the ticker at the top of the heap (its earliest acceptable delivery).
+    var topDeadline: Int64? {
+        guard let top = heap.first else { return nil }
+        return self[top.slot].heapKey?.deadline
     }
 }

@@ -30,15 +30,17 @@ final class TickerEngine: Sendable {
 
     // MARK: Creating
 
-    func add(schedule: TickSchedule, origin: TickerOrigin, startsImmediately: Bool, handler: @escaping TickHandler)
-        -> TickerID
-    {
+    func add(
+        schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool,
+        handler: TickHandler
+    ) -> TickerID {
         let now = clock.now()
         let finishedAtOnce = schedule.count == 0
         var record = TickerRecord(
             state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
             schedule: schedule,
             origin: origin,
+            owner: owner,
             handler: finishedAtOnce ? nil : handler
         )
         record.start = now
@@ -53,7 +55,7 @@ final class TickerEngine: Sendable {
             return (id, state.armingIfNeeded(), swept)
         }
         applyArming(arming)
-        swept.outcomes.forEach { finish($0) }
+        if !swept.isEmpty { swept.outcomes.forEach { finish($0) } }
         return id
     }
 
@@ -75,19 +77,20 @@ final class TickerEngine: Sendable {
     /// alive are not released here: they are returned in `Sweep.alive`, to be dropped after unlocking.
     private static func sweepDeadOwners(_ state: inout EngineState, limit: Int?) -> Sweep {
         var sweep = Sweep()
-        let total = state.records.count
-        guard total > 0, state.liveCount > 0 else { return sweep }
-        for _ in 0..<min(limit ?? total, total) {
-            let slot = state.sweepCursor % total
-            state.sweepCursor = slot + 1
-            guard let record = state.records[slot], !record.state.isTerminal, let owner = record.origin.owner
-            else { continue }
-            if let alive = owner.object {
+        for _ in 0..<min(limit ?? state.slotCount, state.slotCount) {
+            // Stopping a ticker may free the last slot, which releases the table.
+            let total = state.slotCount
+            guard total > 0, state.liveCount > 0 else { break }
+            let slot = UInt32(state.sweepCursor % total)
+            state.sweepCursor = Int(slot) + 1
+            guard state[slot].isOccupied, state[slot].isBound, !state[slot].state.isTerminal else { continue }
+            if let alive = state[slot].owner {
                 sweep.alive.append(alive)
                 continue
             }
-            var outcome = stop(&state, slot: Int32(slot), as: .cancelled)
-            outcome.ownerGone = record.origin
+            let origin = state[slot].origin
+            var outcome = stop(&state, slot: slot, as: .cancelled)
+            outcome.ownerGone = origin
             sweep.outcomes.append(outcome)
         }
         return sweep
@@ -98,6 +101,8 @@ final class TickerEngine: Sendable {
         var outcomes: [Outcome] = []
         /// Owners found alive, released only after unlocking (see `sweepDeadOwners`).
         var alive: [AnyObject] = []
+
+        var isEmpty: Bool { outcomes.isEmpty && alive.isEmpty }
     }
 
     // MARK: Lifecycle calls (any thread, any state)
@@ -108,36 +113,35 @@ final class TickerEngine: Sendable {
 
     /// Applies a lifecycle call. Calls that do not apply to the current state do nothing.
     func perform(_ command: Command, on id: TickerID) {
-        let now = clock.now()
+        // Only these read the clock; cancel is the hot path and needs no instant.
+        let now = command == .cancel ? 0 : clock.now()
         let outcome = state.withLock { state -> Outcome in
             guard state.isCurrent(id) else { return Outcome() }
-            let slot = Int(id.slot)
+            let slot = id.slot
             var outcome = Outcome()
-            let current = state.records[slot]!.state
-            switch (command, current) {
+            switch (command, state[slot].state) {
             case (.start, .idle), (.resume, .idle):
-                state.records[slot]!.start = now
-                state.records[slot]!.state = .running
+                state[slot].start = now
+                state[slot].state = .running
             case (.pause, .running):
-                let deadline = state.records[slot]!.scheduledDeadline ?? now
-                state.records[slot]!.pausedRemaining = max(0, deadline.subtractingSaturating(now))
-                state.records[slot]!.state = .paused
+                let deadline = state[slot].scheduledDeadline ?? now
+                // While paused, `start` holds the time left to the next deadline.
+                state[slot].start = max(0, deadline.subtractingSaturating(now))
+                state[slot].state = .paused
             case (.resume, .paused):
-                let record = state.records[slot]!
-                let next = now.addingSaturating(record.pausedRemaining)
-                state.records[slot]!.start = next.subtractingSaturating(
-                    record.schedule.offset(ofDeadline: record.nextIndex))
-                state.records[slot]!.state = .running
+                let next = now.addingSaturating(state[slot].start)
+                state[slot].start = next.subtractingSaturating(
+                    state[slot].schedule.offset(ofDeadline: state[slot].nextIndex))
+                state[slot].state = .running
             case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
-                outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
-                return outcome
+                return Self.stop(&state, slot: slot, as: .cancelled)
             case (.fire, .idle), (.fire, .running), (.fire, .paused):
-                if state.records[slot]!.manualPending == 0 { state.records[slot]!.manualRequestedAt = now }
-                state.records[slot]!.manualPending += 1
+                if state[slot].manualPending == 0 { state[slot].manualRequestedAt = now }
+                state[slot].manualPending &+= 1
             default:
                 return outcome
             }
-            state.reschedule(id.slot)
+            state.reschedule(slot)
             outcome.arming = state.armingIfNeeded()
             return outcome
         }
@@ -159,17 +163,17 @@ final class TickerEngine: Sendable {
     func handleReleased(_ id: TickerID, _ release: Release) {
         let outcome = state.withLock { state -> Outcome in
             guard state.isCurrent(id) else { return Outcome() }
-            let slot = Int(id.slot)
-            state.records[slot]!.handleAlive = false
-            let current = state.records[slot]!.state
+            let slot = id.slot
+            state[slot].handleAlive = false
+            let current = state[slot].state
             if current.isTerminal {
-                state.free(id.slot)
+                state.free(slot)
                 return Outcome()
             }
             if release != .keepIfRunning || current != .running {
-                let origin = state.records[slot]!.origin
-                var outcome = Self.stop(&state, slot: id.slot, as: .cancelled)
-                if release == .ownerGone { outcome.ownerGone = origin }
+                let origin = release == .ownerGone ? state[slot].origin : nil
+                var outcome = Self.stop(&state, slot: slot, as: .cancelled)
+                outcome.ownerGone = origin
                 return outcome
             }
             return Outcome()
@@ -180,27 +184,28 @@ final class TickerEngine: Sendable {
     /// Cancels every live ticker (when a virtual time base is torn down).
     func cancelAll() {
         let outcomes = state.withLock { state -> [Outcome] in
-            state.records.indices.compactMap { slot in
-                guard let record = state.records[slot], !record.state.isTerminal else { return nil }
-                return Self.stop(&state, slot: Int32(slot), as: .cancelled)
+            (0..<UInt32(state.slotCount)).compactMap { slot in
+                // Stopping a ticker may free the last slot, which releases the table.
+                guard Int(slot) < state.slotCount, state[slot].isOccupied, !state[slot].state.isTerminal else {
+                    return nil
+                }
+                return Self.stop(&state, slot: slot, as: .cancelled)
             }
         }
         outcomes.forEach { finish($0) }
     }
 
-    /// The handler reported that its owner is gone: stop for good and say so if asked to.
-    /// Moves a live ticker to a final state, taking out its handler and its heap entry.
-    private static func stop(_ state: inout EngineState, slot: Int32, as final: TickerState) -> Outcome {
+    /// Moves a live ticker to a final state, taking out its handler and its heap entry; frees its slot
+    /// if its handle is already gone.
+    private static func stop(_ state: inout EngineState, slot: UInt32, as final: TickerState) -> Outcome {
         var outcome = Outcome()
-        let index = Int(slot)
-        state.records[index]!.state = final
-        state.records[index]!.manualPending = 0
-        outcome.released = state.records[index]!.handler
-        state.records[index]!.handler = nil
+        state[slot].state = final
+        state[slot].manualPending = 0
+        outcome.released = state[slot].handler.take()
         state.reschedule(slot)
         state.liveCount -= 1
         if state.liveCount == 0 { outcome.releasedEngine = state.retainedEngine.take() }
-        if !state.records[index]!.handleAlive { state.free(slot) }
+        if !state[slot].handleAlive { state.free(slot) }
         return outcome
     }
 
@@ -209,6 +214,7 @@ final class TickerEngine: Sendable {
         var arming: (Int64, UInt64)?
         var released: TickHandler?
         var releasedEngine: TickerEngine?
+        /// Set when the ticker stopped because its owner went away (logged when asked for).
         var ownerGone: TickerOrigin?
     }
 
@@ -256,13 +262,13 @@ final class TickerEngine: Sendable {
         while true {
             let step = state.withLock { state -> Step in
                 let now = clock.now()
-                if served >= Self.deliveriesPerWake, let top = state.heap.first, top.deadline <= now {
+                guard let top = state.heap.first, let deadline = state.topDeadline, deadline <= now else {
+                    return .done(state.armingIfNeeded())
+                }
+                if served >= Self.deliveriesPerWake {
                     state.armedAt = now
                     state.armSequence &+= 1
                     return .done((now, state.armSequence))
-                }
-                guard let top = state.heap.first, top.deadline <= now else {
-                    return .done(state.armingIfNeeded())
                 }
                 return Self.nextDelivery(&state, slot: top.slot, now: now)
             }
@@ -272,7 +278,7 @@ final class TickerEngine: Sendable {
                 return
             case let .deliver(handler, tick, id, owner, last):
                 served += 1
-                handler(tick, owner, self, id)
+                handler(tick, owner: owner, engine: self, id: id)
                 finish(last)
             case .stopped(let outcome):
                 served += 1
@@ -282,64 +288,63 @@ final class TickerEngine: Sendable {
     }
 
     /// Takes the due record at the top of the heap, advances its schedule and returns its delivery.
-    private static func nextDelivery(_ state: inout EngineState, slot: Int32, now: Int64) -> Step {
-        let index = Int(slot)
-        let id = TickerID(slot: slot, generation: state.generations[index])
-        var record = state.records[index]!
+    private static func nextDelivery(_ state: inout EngineState, slot: UInt32, now: Int64) -> Step {
+        let id = state.id(of: slot)
         // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
         // owner stops it instead. The loaded reference travels out in the step, never released here.
         var owner: AnyObject?
-        if let reference = record.origin.owner {
-            owner = reference.object
+        if state[slot].isBound {
+            owner = state[slot].owner
             if owner == nil {
+                let origin = state[slot].origin
                 var outcome = stop(&state, slot: slot, as: .cancelled)
-                outcome.ownerGone = record.origin
+                outcome.ownerGone = origin
                 return .stopped(outcome)
             }
         }
         let tick: Tick
         var isFinal = false
-        let oneShotUnfired = record.schedule.count == 1 && record.lastDelivered == 0
-        if record.manualPending > 0, record.manualRequestedAt <= now, !oneShotUnfired {
-            record.manualPending -= 1
-            record.fireCount += 1
+        let lastDelivered = state[slot].nextIndex - 1
+        let oneShotUnfired = state[slot].schedule.count == 1 && lastDelivered == 0
+        let manual = state[slot].manualPending > 0 && state[slot].manualRequestedAt <= now
+        if manual, !oneShotUnfired {
+            state[slot].manualPending -= 1
+            state[slot].fireCount += 1
             tick = Tick(
-                index: record.lastDelivered,
-                deadline: TickInstant(nanoseconds: record.manualRequestedAt),
+                index: lastDelivered,
+                deadline: TickInstant(nanoseconds: state[slot].manualRequestedAt),
                 timestamp: TickInstant(nanoseconds: now),
                 skipped: 0,
-                remaining: record.schedule.count.map { $0 - record.lastDelivered },
-                fireCount: record.fireCount,
+                remaining: state[slot].schedule.count.map { $0 - lastDelivered },
+                fireCount: state[slot].fireCount,
                 isManual: true
             )
         } else {
             // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick).
-            let manual = record.manualPending > 0 && record.manualRequestedAt <= now
-            let due =
-                manual ? record.nextIndex : record.schedule.lastIndex(dueBy: now.subtractingSaturating(record.start))
-            let index = max(due, record.nextIndex)
-            let skipped = index - record.nextIndex
-            record.nextIndex = index + 1
-            record.lastDelivered = index
-            record.fireCount += 1
-            record.skippedTotal += skipped
-            if manual { record.manualPending = 0 }
-            isFinal = record.schedule.isFinal(index)
+            let schedule = state[slot].schedule
+            let start = state[slot].start
+            let nextIndex = state[slot].nextIndex
+            let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(start))
+            let index = max(due, nextIndex)
+            let skipped = index - nextIndex
+            state[slot].nextIndex = index + 1
+            state[slot].fireCount += 1
+            state[slot].skippedTotal += skipped
+            if manual { state[slot].manualPending = 0 }
+            isFinal = schedule.isFinal(index)
             let deadline =
-                manual
-                ? record.manualRequestedAt : record.start.addingSaturating(record.schedule.offset(ofDeadline: index))
+                manual ? state[slot].manualRequestedAt : start.addingSaturating(schedule.offset(ofDeadline: index))
             tick = Tick(
                 index: index,
                 deadline: TickInstant(nanoseconds: deadline),
                 timestamp: TickInstant(nanoseconds: max(now, deadline)),
                 skipped: skipped,
-                remaining: record.schedule.count.map { $0 - index },
-                fireCount: record.fireCount,
+                remaining: schedule.count.map { $0 - index },
+                fireCount: state[slot].fireCount,
                 isManual: manual
             )
         }
-        let handler = record.handler!
-        state.records[index] = record
+        let handler = state[slot].handler!
         var last = Outcome()
         if isFinal {
             last = stop(&state, slot: slot, as: .finished)
@@ -354,7 +359,7 @@ final class TickerEngine: Sendable {
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
         state.withLock { state in
             guard state.isCurrent(id) else { return nil }
-            return Self.snapshot(of: state.records[Int(id.slot)]!, context: context)
+            return Self.snapshot(of: state[id.slot], context: context)
         }
     }
 
@@ -362,9 +367,9 @@ final class TickerEngine: Sendable {
     func liveSnapshots() -> [TickerSnapshot] {
         let (snapshots, swept) = state.withLock { state in
             let swept = Self.sweepDeadOwners(&state, limit: nil)
-            let snapshots = state.records.compactMap { record -> TickerSnapshot? in
-                guard let record, !record.state.isTerminal else { return nil }
-                return Self.snapshot(of: record, context: context)
+            let snapshots = (0..<UInt32(state.slotCount)).compactMap { slot -> TickerSnapshot? in
+                guard state[slot].isOccupied, !state[slot].state.isTerminal else { return nil }
+                return Self.snapshot(of: state[slot], context: context)
             }
             return (snapshots, swept)
         }
@@ -372,13 +377,23 @@ final class TickerEngine: Sendable {
         return snapshots
     }
 
+    /// The state of the ticker `id` (`nil` once its record is gone), without building a snapshot.
+    func tickerState(_ id: TickerID) -> TickerState? {
+        state.withLock { state in state.isCurrent(id) ? state[id.slot].state : nil }
+    }
+
+    /// How many times the ticker `id` has fired (`nil` once its record is gone).
+    func fireCount(_ id: TickerID) -> Int? {
+        state.withLock { state in state.isCurrent(id) ? state[id.slot].fireCount : nil }
+    }
+
     private static func snapshot(of record: TickerRecord, context: TickerContext) -> TickerSnapshot {
         TickerSnapshot(
             state: record.state,
-            fileID: record.origin.fileID,
-            line: record.origin.line,
-            ownerType: record.origin.ownerType,
-            binding: record.origin.binding.rawValue,
+            fileID: record.fileID,
+            line: Int(record.line),
+            ownerType: record.origin.ownerTypeName,
+            binding: record.binding.name,
             context: context.description,
             schedule: record.schedule,
             fireCount: record.fireCount,
