@@ -1,4 +1,7 @@
+#define _GNU_SOURCE
 #include "CTimerKit.h"
+
+#include <pthread.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -6,9 +9,31 @@
 int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds) {
     return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
 }
+
+int ctimerkit_set_thread_name(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
+}
 #else
 int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds) {
     (void)nanoseconds;
     return -1;
 }
+
+int ctimerkit_set_thread_name(const char *name) {
+#if defined(__APPLE__)
+    return pthread_setname_np(name);
+#else
+    (void)name;
+    return -1;
 #endif
+}
+#endif
+
+int ctimerkit_get_thread_name(char *buffer, size_t size) {
+#if defined(__linux__) || defined(__APPLE__)
+    return pthread_getname_np(pthread_self(), buffer, size);
+#else
+    if (size > 0) buffer[0] = 0;
+    return -1;
+#endif
+}

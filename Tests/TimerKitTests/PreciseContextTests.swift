@@ -7,13 +7,13 @@ import Testing
     @Test func handlersRunOnTheLabelledThreadOneAtATimeInDeadlineOrder() {
         let label = "TimerKitTests.precise.order.\(UUID().uuidString)"
         let context = TickerContext.precise(label: label)
-        let seen = Locked<[(Int, String?)]>.make([])
+        let seen = Locked<[(Int, String)]>.make([])
         let done = DispatchSemaphore(value: 0)
         // Created in reverse order; delivered in deadline order.
         let tickers = (1...5).reversed().map { n in
             Ticker.schedule(.after(.milliseconds(n * 2)), on: context) { _ in
                 let count = seen.withLock { state -> Int in
-                    state.append((n, Thread.current.name))
+                    state.append((n, ThreadAlarm.currentThreadName))
                     return state.count
                 }
                 if count == 5 { done.signal() }

@@ -1,8 +1,16 @@
 #ifndef CTIMERKIT_H
 #define CTIMERKIT_H
 
+#include <stddef.h>
+
 /// Sets the calling thread's timer slack in nanoseconds (Linux `prctl(PR_SET_TIMERSLACK)`, which Swift
 /// cannot call directly because it is variadic). Returns 0 on success, -1 where unsupported or refused.
 int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds);
+
+/// Names the calling thread (at most 15 bytes are kept on Linux). Returns 0 on success.
+int ctimerkit_set_thread_name(const char *name);
+
+/// Copies the calling thread's name into `buffer` (NUL-terminated). Returns 0 on success.
+int ctimerkit_get_thread_name(char *buffer, size_t size);
 
 #endif

@@ -59,9 +59,6 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         self.adjustments = adjustments
     }
 
-    /// The schedule of a free record slot: no deadlines.
-    static let empty = TickSchedule(first: 0, interval: 0, tolerance: 0, count: 0, adjustments: [])
-
     // MARK: Factories
 
     /// A repeating schedule: deadlines at `start + k·interval` for k = 1, 2, 3, …

@@ -46,12 +46,12 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         #endif
         let name = Self.threadName(label)
         let thread = Thread { [self] in
-            // Named from inside: swift-corelibs-foundation does not apply a name set before `start()`.
-            Thread.current.name = name
+            // Named from inside with pthreads: swift-corelibs-foundation does not apply a name set before
+            // `start()`, and `Thread.current.name = …` on a new thread does not always take there.
+            _ = ctimerkit_set_thread_name(name)
             _ = ctimerkit_set_thread_timer_slack(Self.timerSlackNanoseconds)
             run(wake: wake)
         }
-        thread.name = name
         #if canImport(Darwin)
             thread.qualityOfService = .userInteractive
         #endif
@@ -59,6 +59,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     }
 
     /// The thread's name: `label`, cut to the 15 bytes Linux keeps (a longer name is refused there).
+    /// Reads back with ``currentThreadName``.
     static func threadName(_ label: String) -> String {
         #if os(Linux)
             var name = ""
@@ -70,6 +71,13 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         #else
             return label
         #endif
+    }
+
+    /// The calling thread's name as the system holds it.
+    static var currentThreadName: String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard ctimerkit_get_thread_name(&buffer, buffer.count) == 0 else { return "" }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     deinit {

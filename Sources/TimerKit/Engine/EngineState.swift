@@ -86,8 +86,10 @@ struct TickerRecord {
 
     init(
         state: TickerState, schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?,
-        handler: TickHandler?
+        handler: TickHandler?, now: Int64
     ) {
+        self.start = now
+        self.createdAt = now
         self.state = state
         self.schedule = schedule
         self.fileID = origin.fileID
@@ -96,16 +98,6 @@ struct TickerRecord {
         self.binding = origin.binding
         self.owner = owner
         self.handler = handler
-    }
-
-    /// What a free slot holds: no references.
-    static var empty: TickerRecord {
-        var record = TickerRecord(
-            state: .cancelled, schedule: .empty,
-            origin: TickerOrigin(fileID: "", line: 0, ownerType: nil, binding: .handle), owner: nil, handler: nil)
-        record.isOccupied = false
-        record.handleAlive = false
-        return record
     }
 
     var origin: TickerOrigin {
@@ -133,19 +125,20 @@ struct TickerRecord {
     }
 }
 
-/// A pending wake-up in the heap.
+/// A pending wake-up in the heap: 16 bytes.
 struct HeapNode {
     var latest: Int64
-    var sequence: UInt64
+    /// Arrival order among equal `latest` values, compared with wrap-around (only ties use it).
+    var sequence: UInt32
     var slot: UInt32
 
     @inline(__always)
     func precedes(_ other: HeapNode) -> Bool {
-        latest != other.latest ? latest < other.latest : sequence < other.sequence
+        latest != other.latest ? latest < other.latest : Int32(bitPattern: sequence &- other.sequence) < 0
     }
 }
 
-/// Everything an engine knows, kept inside its lock: the ticker records, a binary min-heap of pending
+/// Everything an engine knows, kept inside its lock: the ticker records, a 4-ary min-heap of pending
 /// deadlines ordered by the latest acceptable wake time (deadline + tolerance, then arrival order), and
 /// what the alarm is armed for.
 ///
@@ -167,7 +160,7 @@ struct EngineState {
     private(set) var occupiedCount = 0
     private var nextSerial: UInt32 = 0
     private(set) var heap: [HeapNode] = []
-    private var sequence: UInt64 = 0
+    private var sequence: UInt32 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
     var armedAt: Int64?
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.
@@ -236,7 +229,10 @@ struct EngineState {
             sweepCursor = 0
             return
         }
-        self[slot] = .empty
+        // Drop what the record references (its handler is already gone; fileID is almost always a
+        // literal, and is overwritten when the slot is reused) without rewriting the whole record.
+        self[slot].owner = nil
+        self[slot].isOccupied = false
         freeSlots.append(slot)
     }
 
@@ -273,13 +269,17 @@ struct EngineState {
         if !siftUp(from: position) { siftDown(from: position) }
     }
 
+    /// The heap's arity: four children per node halves the depth of a binary heap, and the four sit side
+    /// by side in memory.
+    private static let arity = 4
+
     /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
     @discardableResult
     private mutating func siftUp(from start: Int) -> Bool {
         let node = heap[start]
         var child = start
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child - 1) / Self.arity
             guard node.precedes(heap[parent]) else { break }
             heap[child] = heap[parent]
             positions[Int(heap[child].slot)] = Int32(child)
@@ -296,10 +296,12 @@ struct EngineState {
         let count = heap.count
         var parent = start
         while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            var best = left
-            if left + 1 < count, heap[left + 1].precedes(heap[left]) { best = left + 1 }
+            let first = Self.arity * parent + 1
+            guard first < count else { break }
+            var best = first
+            for child in (first + 1)..<min(first + Self.arity, count) where heap[child].precedes(heap[best]) {
+                best = child
+            }
             guard heap[best].precedes(node) else { break }
             heap[parent] = heap[best]
             positions[Int(heap[parent].slot)] = Int32(parent)

@@ -13,10 +13,18 @@ struct SharedObjects<Key: Hashable, Object: AnyObject> {
     private var entries: [Key: Entry] = [:]
     /// Dead weak entries are swept when the table reaches this size (then twice the live count).
     private var sweepThreshold = 16
+    /// The entry found last: most lookups repeat the previous key, and comparing keys costs less than
+    /// hashing one.
+    private var recentKey: Key?
+    private var recentEntry = Entry()
 
     /// The live object for `key`, if any (a strong reference: release it outside the lock).
-    func object(for key: Key) -> Object? {
-        entries[key]?.object
+    mutating func object(for key: Key) -> Object? {
+        if recentKey == key, let object = recentEntry.strongObject ?? recentEntry.weakObject { return object }
+        guard let entry = entries[key], let object = entry.object else { return nil }
+        recentKey = key
+        recentEntry = entry
+        return object
     }
 
     /// Registers `object` unless a live one is already there. Returns the object to use and the objects
@@ -32,7 +40,10 @@ struct SharedObjects<Key: Hashable, Object: AnyObject> {
             }
             sweepThreshold = max(16, entries.count * 2)
         }
-        entries[key] = permanent ? Entry(weakObject: nil, strongObject: object) : Entry(weakObject: object)
+        let entry = permanent ? Entry(weakObject: nil, strongObject: object) : Entry(weakObject: object)
+        entries[key] = entry
+        recentKey = key
+        recentEntry = entry
         return (object, loaded)
     }
 

@@ -36,18 +36,14 @@ final class TickerEngine: Sendable {
     ) -> TickerID {
         let now = clock.now()
         let finishedAtOnce = schedule.count == 0
-        var record = TickerRecord(
-            state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
-            schedule: schedule,
-            origin: origin,
-            owner: owner,
-            handler: finishedAtOnce ? nil : handler
-        )
-        record.start = now
-        record.createdAt = now
         let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, Sweep) in
             let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
-            let id = state.insert(record)
+            // Made here rather than before locking: moving it in costs less than copying it in.
+            let id = state.insert(
+                TickerRecord(
+                    state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
+                    schedule: schedule, origin: origin, owner: owner, handler: finishedAtOnce ? nil : handler,
+                    now: now))
             guard !finishedAtOnce else { return (id, nil, swept) }
             state.liveCount += 1
             if state.liveCount == 1 { state.retainedEngine = self }
