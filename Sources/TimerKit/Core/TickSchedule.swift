@@ -23,40 +23,38 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// The smallest repeating interval TimerKit schedules: 100 microseconds (10 kHz).
     public static let minimumInterval: Duration = .microseconds(100)
 
-    /// Offset of the first deadline from the start instant, in nanoseconds (≥ 0).
-    let firstDelayNanoseconds: Int64
-    /// Distance between consecutive deadlines, in nanoseconds (≥ minimumInterval for repeating schedules).
-    let intervalNanoseconds: Int64
-    /// Tolerance window in nanoseconds (≥ 0).
-    let toleranceNanoseconds: Int64
-    /// The number of deadlines, or -1 for an unbounded schedule (an `Int?` would take a word more in
-    /// every ticker's record).
-    private let bound: Int
+    /// The schedule's numbers; all of what the engine stores per ticker.
+    let times: ScheduleTimes
 
     /// The number of deadlines; `nil` for an unbounded schedule.
-    public var count: Int? { bound < 0 ? nil : bound }
+    public var count: Int? { times.count }
 
     /// Human-readable notes about every clamp applied to the input (empty when none was needed).
     public let adjustments: [String]
 
     /// Delay from start to the first deadline.
-    public var firstDelay: Duration { .nanoseconds(firstDelayNanoseconds) }
+    public var firstDelay: Duration { .nanoseconds(times.firstDelayNanoseconds) }
     /// Distance between consecutive deadlines (for a one-shot schedule, equal to ``firstDelay``).
-    public var interval: Duration { .nanoseconds(intervalNanoseconds) }
+    public var interval: Duration { .nanoseconds(times.intervalNanoseconds) }
     /// How late past each deadline the engine may deliver so that one wake-up serves several tickers.
     /// Deliveries are never early. The engine wakes at the end of the earliest window and serves every
     /// ticker whose deadline has passed, so a ticker whose window overlaps no other is delivered a full
     /// `tolerance` late: use tolerance where fewer wake-ups matter more than punctuality.
-    public var tolerance: Duration { .nanoseconds(toleranceNanoseconds) }
+    public var tolerance: Duration { .nanoseconds(times.toleranceNanoseconds) }
     /// Whether the schedule has more than one deadline (or no bound at all).
     public var repeats: Bool { count.map { $0 > 1 } ?? true }
 
     private init(first: Int64, interval: Int64, tolerance: Int64, count: Int?, adjustments: [String]) {
-        self.firstDelayNanoseconds = first
-        self.intervalNanoseconds = interval
-        self.toleranceNanoseconds = tolerance
-        self.bound = count ?? -1
+        self.times = ScheduleTimes(
+            firstDelayNanoseconds: first, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
+            bound: count ?? -1)
         self.adjustments = adjustments
+    }
+
+    /// A schedule made of stored numbers, without adjustments (for snapshots).
+    init(_ times: ScheduleTimes) {
+        self.times = times
+        self.adjustments = []
     }
 
     // MARK: Factories
@@ -161,6 +159,40 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    // MARK: Math (see ScheduleTimes)
+
+    var firstDelayNanoseconds: Int64 { times.firstDelayNanoseconds }
+    var intervalNanoseconds: Int64 { times.intervalNanoseconds }
+    var toleranceNanoseconds: Int64 { times.toleranceNanoseconds }
+    func offset(ofDeadline index: Int) -> Int64 { times.offset(ofDeadline: index) }
+    func lastIndex(dueBy elapsed: Int64) -> Int { times.lastIndex(dueBy: elapsed) }
+    func isFinal(_ index: Int) -> Bool { times.isFinal(index) }
+
+    /// A short human-readable description, for logs and test output.
+    public var description: String {
+        switch count {
+        case 1?: return "after \(firstDelay)"
+        case let n?: return "every \(interval) ×\(n)"
+        case nil: return "every \(interval)"
+        }
+    }
+}
+
+/// A schedule's numbers, in nanoseconds: what the engine keeps for each ticker (32 bytes; a schedule's
+/// `adjustments` are reported when the ticker is created and not kept).
+struct ScheduleTimes: Sendable, Hashable {
+    /// Offset of the first deadline from the start instant (≥ 0).
+    let firstDelayNanoseconds: Int64
+    /// Distance between consecutive deadlines (≥ the minimum interval for repeating schedules).
+    let intervalNanoseconds: Int64
+    /// Tolerance window (≥ 0).
+    let toleranceNanoseconds: Int64
+    /// The number of deadlines, or -1 for an unbounded schedule (an `Int?` would take a word more).
+    let bound: Int
+
+    /// The number of deadlines; `nil` for an unbounded schedule.
+    var count: Int? { bound < 0 ? nil : bound }
+
     // MARK: Math (offsets from the start instant, in nanoseconds)
 
     /// Offset of deadline `index` (1-based) from the start, saturating at `Int64.max`.
@@ -169,7 +201,7 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         return firstDelayNanoseconds.addingSaturating(intervalNanoseconds.multipliedSaturating(by: Int64(index - 1)))
     }
 
-    /// The last deadline index whose offset is ≤ `elapsed` (0 when none is), bounded by ``count``.
+    /// The last deadline index whose offset is ≤ `elapsed` (0 when none is), bounded by `count`.
     func lastIndex(dueBy elapsed: Int64) -> Int {
         guard elapsed >= firstDelayNanoseconds else { return 0 }
         let steps = intervalNanoseconds == 0 ? 0 : (elapsed - firstDelayNanoseconds) / intervalNanoseconds
@@ -180,15 +212,6 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// Whether `index` is the schedule's last deadline.
     func isFinal(_ index: Int) -> Bool {
         bound >= 0 && index >= bound
-    }
-
-    /// A short human-readable description, for logs and test output.
-    public var description: String {
-        switch count {
-        case 1?: return "after \(firstDelay)"
-        case let n?: return "every \(interval) ×\(n)"
-        case nil: return "every \(interval)"
-        }
     }
 }
 

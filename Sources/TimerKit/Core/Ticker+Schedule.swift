@@ -169,6 +169,6 @@ extension Ticker {
         let engine = TimeBase.current.engine(for: context)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler)
-        return Ticker(engine: engine, id: id, role: owner.map { .bound(WeakOwner($0)) } ?? .owning)
+        return Ticker(engine: engine, id: id, role: owner == nil ? .owning : .bound, owner: owner)
     }
 }

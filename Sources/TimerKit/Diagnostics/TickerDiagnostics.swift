@@ -14,11 +14,12 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
     public let binding: String
     /// The context the ticker runs on.
     public let context: String
-    /// The ticker's schedule.
+    /// The ticker's schedule (its ``TickSchedule/adjustments`` are empty here: clamps are reported when
+    /// the ticker is created).
     public let schedule: TickSchedule
     /// How many times the handler has been called.
     public let fireCount: Int
-    /// How many deadlines were skipped because deliveries came late.
+    /// How many deadlines were skipped because deliveries came late (saturates at `UInt32.max`).
     public let skippedCount: Int
     /// The next instant the ticker waits for, if it waits for any.
     public let nextDeadline: TickInstant?
@@ -106,7 +107,7 @@ enum Diagnostics {
         log("TimerKit warning: " + message())
     }
 
-    static func ownerWentAway(origin: TickerOrigin, context: TickerContext) {
+    static func ownerWentAway(origin: TickerSite, context: TickerContext) {
         guard TickerDiagnostics.logsOwnerRelease else { return }
         let who = origin.ownerTypeName ?? "owner"
         log(

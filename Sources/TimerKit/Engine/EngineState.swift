@@ -42,74 +42,101 @@ enum TickerBinding: UInt8, Sendable {
     }
 }
 
-/// Where and how a ticker was created, for diagnostics. The engine keeps these fields in the record and
-/// makes an origin only when a message or snapshot needs one.
+/// Where and how a ticker is being created, as the factories pass it to the engine.
 struct TickerOrigin: Sendable {
     let fileID: String
     let line: Int
     let ownerType: Any.Type?
     let binding: TickerBinding
+}
+
+/// Where and how a ticker was created, for diagnostics: shared by every ticker an engine holds from the
+/// same call site (see `EngineState.site(for:)`), so a record keeps one reference instead of four fields.
+final class TickerSite: Sendable {
+    let fileID: String
+    let line: Int
+    let ownerType: Any.Type?
+    let binding: TickerBinding
+
+    init(_ origin: TickerOrigin) {
+        fileID = origin.fileID
+        line = origin.line
+        ownerType = origin.ownerType
+        binding = origin.binding
+    }
+
+    func matches(_ origin: TickerOrigin) -> Bool {
+        line == origin.line && binding == origin.binding && ownerType.map(ObjectIdentifier.init)
+            == origin.ownerType.map(ObjectIdentifier.init) && fileID == origin.fileID
+    }
 
     var ownerTypeName: String? { ownerType.map { String(describing: $0) } }
 }
 
-/// One ticker's state, inside its engine's lock. Kept small (it is most of a pending ticker's memory)
-/// and only ever accessed in place: copying one retains its handler, strings and weak owner.
+/// The key under which an engine interns its sites.
+struct SiteKey: Hashable {
+    let fileID: String
+    let line: Int
+    let ownerType: ObjectIdentifier?
+    let binding: TickerBinding
+
+    init(_ origin: TickerOrigin) {
+        fileID = origin.fileID
+        line = origin.line
+        ownerType = origin.ownerType.map(ObjectIdentifier.init)
+        binding = origin.binding
+    }
+}
+
+/// One ticker's state, inside its engine's lock: 120 bytes, most of a pending ticker's memory. Only
+/// ever accessed in place (copying one retains its handler and site and copies its weak owner). The
+/// small fields follow the handler to fill the word its enum tag starts.
 struct TickerRecord {
     var handler: TickHandler?
-    /// The owner or target of a bound ticker, held weakly: the engine loads it under the lock right before
-    /// each delivery and between deadlines in `TickerEngine.sweepDeadOwners`.
-    weak var owner: AnyObject?
-    var fileID: String
-    var ownerType: Any.Type?
-    var schedule: TickSchedule
-    /// While running or idle: the instant of deadline 0 (deadline k is start + offset(k)), shifted forward
-    /// by time spent paused. While paused: the time from the pause to the next deadline.
-    var start: Int64 = 0
-    /// The next deadline still to be served (1-based); the last one delivered is `nextIndex - 1`.
-    var nextIndex = 1
-    var fireCount = 0
-    var skippedTotal = 0
-    /// When the first pending `fire()` request was made.
-    var manualRequestedAt: Int64 = 0
-    /// When the ticker was created.
-    var createdAt: Int64 = 0
-    var line: Int32
+    var state: TickerState
+    var handleAlive = true
+    /// Whether the slot holds a ticker (a free slot's record holds no handler and no owner).
+    var isOccupied = true
     var serial: UInt32 = 0
     /// `fire()` requests not yet delivered.
     var manualPending: UInt32 = 0
-    var state: TickerState
-    var binding: TickerBinding
-    var handleAlive = true
-    /// Whether the slot holds a ticker (a free slot holds an empty record).
-    var isOccupied = true
+    /// Deadlines skipped because deliveries came late; saturates at `UInt32.max`.
+    var skippedTotal: UInt32 = 0
+    /// The owner or target of a bound ticker, held weakly: the engine loads it under the lock right before
+    /// each delivery and between deadlines in `TickerEngine.sweepDeadOwners`.
+    weak var owner: AnyObject?
+    var site: TickerSite
+    var times: ScheduleTimes
+    /// While running or idle: the instant of deadline 0 (deadline k is start + offset(k)), shifted forward
+    /// by time spent paused. While paused: the time from the pause to the next deadline.
+    var start: Int64
+    /// The next deadline still to be served (1-based); the last one delivered is `nextIndex - 1`.
+    var nextIndex = 1
+    var fireCount = 0
+    /// When the first pending `fire()` request was made.
+    var manualRequestedAt: Int64 = 0
+    /// When the ticker was created.
+    var createdAt: Int64
 
     init(
-        state: TickerState, schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?,
-        handler: TickHandler?, now: Int64
+        state: TickerState, times: ScheduleTimes, site: TickerSite, owner: AnyObject?, handler: TickHandler?,
+        now: Int64
     ) {
+        self.handler = handler
+        self.state = state
+        self.owner = owner
+        self.site = site
+        self.times = times
         self.start = now
         self.createdAt = now
-        self.state = state
-        self.schedule = schedule
-        self.fileID = origin.fileID
-        self.line = Int32(clamping: origin.line)
-        self.ownerType = origin.ownerType
-        self.binding = origin.binding
-        self.owner = owner
-        self.handler = handler
     }
 
-    var origin: TickerOrigin {
-        TickerOrigin(fileID: fileID, line: Int(line), ownerType: ownerType, binding: binding)
-    }
-
-    var isBound: Bool { binding != .handle }
+    var isBound: Bool { site.binding != .handle }
 
     /// The scheduled deadline to wait for, if the ticker is running.
     var scheduledDeadline: Int64? {
         guard state == .running else { return nil }
-        return start.addingSaturating(schedule.offset(ofDeadline: nextIndex))
+        return start.addingSaturating(times.offset(ofDeadline: nextIndex))
     }
 
     /// (deadline, latest) under which the record waits in the heap, or nil when it waits for nothing.
@@ -118,9 +145,9 @@ struct TickerRecord {
         let manual: Int64? = manualPending > 0 ? manualRequestedAt : nil
         switch (scheduled, manual) {
         case (nil, nil): return nil
-        case let (s?, nil): return (s, s.addingSaturating(schedule.toleranceNanoseconds))
+        case let (s?, nil): return (s, s.addingSaturating(times.toleranceNanoseconds))
         case let (nil, m?): return (m, m)
-        case let (s?, m?): return (min(s, m), min(s.addingSaturating(schedule.toleranceNanoseconds), m))
+        case let (s?, m?): return (min(s, m), min(s.addingSaturating(times.toleranceNanoseconds), m))
         }
     }
 }
@@ -171,6 +198,26 @@ struct EngineState {
     var retainedEngine: TickerEngine?
     /// Where the incremental dead-owner sweep continues.
     var sweepCursor = 0
+    /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
+    /// its own), and the one used last.
+    private var sites: [SiteKey: TickerSite] = [:]
+    private var lastSite: TickerSite?
+    static let maximumSites = 4_096
+
+    /// The shared site for `origin`.
+    mutating func site(for origin: TickerOrigin) -> TickerSite {
+        if let lastSite, lastSite.matches(origin) { return lastSite }
+        let key = SiteKey(origin)
+        let site: TickerSite
+        if let known = sites[key] {
+            site = known
+        } else {
+            site = TickerSite(origin)
+            if sites.count < Self.maximumSites { sites[key] = site }
+        }
+        lastSite = site
+        return site
+    }
 
     // MARK: Records
 
@@ -203,7 +250,7 @@ struct EngineState {
             self[slot] = record
             return TickerID(slot: slot, serial: nextSerial)
         }
-        precondition(slotCount < Int(Int32.max), "TimerKit: more than 2^31 tickers on one context")
+        precondition(slotCount < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         if slotCount % Self.pageSize == 0 {
             var page = ContiguousArray<TickerRecord>()
             page.reserveCapacity(Self.pageSize)
@@ -225,6 +272,8 @@ struct EngineState {
             positions = []
             freeSlots = []
             heap = []
+            sites = [:]
+            lastSite = nil
             slotCount = 0
             sweepCursor = 0
             return
@@ -253,6 +302,11 @@ struct EngineState {
             heap[position] = node
             if !siftUp(from: position) { siftDown(from: position) }
         } else {
+            if heap.count == heap.capacity {
+                // Grow by a quarter rather than double: the heap is a good part of a pending ticker's
+                // memory, and a quarter still keeps appends amortised O(1).
+                heap.reserveCapacity(heap.count + heap.count / 4 + 64)
+            }
             heap.append(node)
             positions[Int(slot)] = Int32(heap.count - 1)
             siftUp(from: heap.count - 1)

@@ -42,8 +42,8 @@ final class TickerEngine: Sendable {
             let id = state.insert(
                 TickerRecord(
                     state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
-                    schedule: schedule, origin: origin, owner: owner, handler: finishedAtOnce ? nil : handler,
-                    now: now))
+                    times: schedule.times, site: state.site(for: origin), owner: owner,
+                    handler: finishedAtOnce ? nil : handler, now: now))
             guard !finishedAtOnce else { return (id, nil, swept) }
             state.liveCount += 1
             if state.liveCount == 1 { state.retainedEngine = self }
@@ -84,7 +84,7 @@ final class TickerEngine: Sendable {
                 sweep.alive.append(alive)
                 continue
             }
-            let origin = state[slot].origin
+            let origin = state[slot].site
             var outcome = stop(&state, slot: slot, as: .cancelled)
             outcome.ownerGone = origin
             sweep.outcomes.append(outcome)
@@ -127,7 +127,7 @@ final class TickerEngine: Sendable {
             case (.resume, .paused):
                 let next = now.addingSaturating(state[slot].start)
                 state[slot].start = next.subtractingSaturating(
-                    state[slot].schedule.offset(ofDeadline: state[slot].nextIndex))
+                    state[slot].times.offset(ofDeadline: state[slot].nextIndex))
                 state[slot].state = .running
             case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
                 return Self.stop(&state, slot: slot, as: .cancelled)
@@ -167,7 +167,7 @@ final class TickerEngine: Sendable {
                 return Outcome()
             }
             if release != .keepIfRunning || current != .running {
-                let origin = release == .ownerGone ? state[slot].origin : nil
+                let origin = release == .ownerGone ? state[slot].site : nil
                 var outcome = Self.stop(&state, slot: slot, as: .cancelled)
                 outcome.ownerGone = origin
                 return outcome
@@ -211,7 +211,7 @@ final class TickerEngine: Sendable {
         var released: TickHandler?
         var releasedEngine: TickerEngine?
         /// Set when the ticker stopped because its owner went away (logged when asked for).
-        var ownerGone: TickerOrigin?
+        var ownerGone: TickerSite?
     }
 
     private func finish(_ outcome: consuming Outcome) {
@@ -292,7 +292,7 @@ final class TickerEngine: Sendable {
         if state[slot].isBound {
             owner = state[slot].owner
             if owner == nil {
-                let origin = state[slot].origin
+                let origin = state[slot].site
                 var outcome = stop(&state, slot: slot, as: .cancelled)
                 outcome.ownerGone = origin
                 return .stopped(outcome)
@@ -301,7 +301,7 @@ final class TickerEngine: Sendable {
         let tick: Tick
         var isFinal = false
         let lastDelivered = state[slot].nextIndex - 1
-        let oneShotUnfired = state[slot].schedule.count == 1 && lastDelivered == 0
+        let oneShotUnfired = state[slot].times.count == 1 && lastDelivered == 0
         let manual = state[slot].manualPending > 0 && state[slot].manualRequestedAt <= now
         if manual, !oneShotUnfired {
             state[slot].manualPending -= 1
@@ -311,13 +311,13 @@ final class TickerEngine: Sendable {
                 deadline: TickInstant(nanoseconds: state[slot].manualRequestedAt),
                 timestamp: TickInstant(nanoseconds: now),
                 skipped: 0,
-                remaining: state[slot].schedule.count.map { $0 - lastDelivered },
+                remaining: state[slot].times.count.map { $0 - lastDelivered },
                 fireCount: state[slot].fireCount,
                 isManual: true
             )
         } else {
             // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick).
-            let schedule = state[slot].schedule
+            let schedule = state[slot].times
             let start = state[slot].start
             let nextIndex = state[slot].nextIndex
             let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(start))
@@ -325,7 +325,7 @@ final class TickerEngine: Sendable {
             let skipped = index - nextIndex
             state[slot].nextIndex = index + 1
             state[slot].fireCount += 1
-            state[slot].skippedTotal += skipped
+            state[slot].skippedTotal = UInt32(clamping: Int(state[slot].skippedTotal) &+ skipped)
             if manual { state[slot].manualPending = 0 }
             isFinal = schedule.isFinal(index)
             let deadline =
@@ -386,14 +386,14 @@ final class TickerEngine: Sendable {
     private static func snapshot(of record: TickerRecord, context: TickerContext) -> TickerSnapshot {
         TickerSnapshot(
             state: record.state,
-            fileID: record.fileID,
-            line: Int(record.line),
-            ownerType: record.origin.ownerTypeName,
-            binding: record.binding.name,
+            fileID: record.site.fileID,
+            line: record.site.line,
+            ownerType: record.site.ownerTypeName,
+            binding: record.site.binding.name,
             context: context.description,
-            schedule: record.schedule,
+            schedule: TickSchedule(record.times),
             fireCount: record.fireCount,
-            skippedCount: record.skippedTotal,
+            skippedCount: Int(record.skippedTotal),
             nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) },
             createdAt: TickInstant(nanoseconds: record.createdAt)
         )
