@@ -66,8 +66,8 @@ final class TickerSite: Sendable {
     }
 
     func matches(_ origin: TickerOrigin) -> Bool {
-        line == origin.line && binding == origin.binding && ownerType.map(ObjectIdentifier.init)
-            == origin.ownerType.map(ObjectIdentifier.init) && fileID == origin.fileID
+        let sameType = ownerType.map(ObjectIdentifier.init) == origin.ownerType.map(ObjectIdentifier.init)
+        return line == origin.line && binding == origin.binding && sameType && fileID == origin.fileID
     }
 
     var ownerTypeName: String? { ownerType.map { String(describing: $0) } }
