@@ -154,6 +154,10 @@ extension Ticker {
         line: Int,
         handler: TickHandler
     ) -> Ticker {
+        // The schedule counts from here: read the clock before any other work, so that the first deadline
+        // is as close as possible to `firstDelay` after the caller's call.
+        let timeBase = TimeBase.current
+        let now = timeBase.now()
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
@@ -166,9 +170,10 @@ extension Ticker {
             )
         }
         let origin = TickerOrigin(fileID: fileID, line: line, ownerType: ownerType, binding: binding)
-        let engine = TimeBase.current.engine(for: context)
+        let engine = timeBase.engine(for: context)
         let id = engine.add(
-            schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler)
+            schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
+            now: now)
         return Ticker(engine: engine, id: id, role: owner == nil ? .owning : .bound, owner: owner)
     }
 }

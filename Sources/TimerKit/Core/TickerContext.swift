@@ -51,7 +51,9 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// scheduling on the current thread's loop when it is neither the main thread's nor running logs a
     /// warning). An empty `modes` array is replaced by `[.common]`.
     public static func runLoop(_ runLoop: RunLoop, modes: [RunLoop.Mode] = [.common]) -> TickerContext {
-        let unique = Array(Set(modes.isEmpty ? [.common] : modes)).sorted { $0.rawValue < $1.rawValue }
+        let unique =
+            modes.count <= 1
+            ? (modes.isEmpty ? [.common] : modes) : Array(Set(modes)).sorted { $0.rawValue < $1.rawValue }
         return TickerContext(storage: .runLoop(RunLoopReference(runLoop), modes: unique))
     }
 

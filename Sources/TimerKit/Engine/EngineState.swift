@@ -169,12 +169,17 @@ struct HeapNode {
 /// deadlines ordered by the latest acceptable wake time (deadline + tolerance, then arrival order), and
 /// what the alarm is armed for.
 ///
-/// Records live in fixed-size pages, so growing never copies the records already there and a table of
-/// N tickers holds at most one partly used page beyond them. When the last slot is freed, every page,
-/// the heap and the free list are released: an engine without tickers holds no per-ticker memory.
+/// Records live in pages, so growing never copies the records already there and a table of N tickers
+/// holds at most one partly used page beyond them. The first pages are small (32, 32, 64, 128, 256
+/// records), later ones hold 512. When the last slot is freed, every page but the first, the heap's and
+/// the free list's storage are released: an engine without tickers keeps one 32-record page (3.75 KiB)
+/// and its interned sites, so that a context used by one ticker at a time allocates nothing per ticker
+/// beyond the handle.
 struct EngineState {
-    /// Records per page.
+    /// Records per page from the sixth page on.
     static let pageSize = 512
+    /// Records in the first page (and the second); each following small page doubles.
+    static let firstPageSize = 32
 
     private var pages: [ContiguousArray<TickerRecord>] = []
     /// Slots handed out so far (occupied or free).
@@ -221,15 +226,33 @@ struct EngineState {
 
     // MARK: Records
 
+    /// The page holding `slot`, and the slot's index in it.
+    @inline(__always)
+    private static func location(of slot: Int) -> (page: Int, index: Int) {
+        if slot < firstPageSize { return (0, slot) }
+        if slot < pageSize {
+            // Slots 32..<64 are page 1, 64..<128 page 2, …, 256..<512 page 4.
+            let page = Int.bitWidth - slot.leadingZeroBitCount - 5
+            return (page, slot - (1 << (page + 4)))
+        }
+        let rest = slot - pageSize
+        return (5 + rest / pageSize, rest % pageSize)
+    }
+
+    /// The number of records page `page` holds.
+    private static func capacity(ofPage page: Int) -> Int {
+        page == 0 ? firstPageSize : page < 5 ? 1 << (page + 4) : pageSize
+    }
+
     /// The record in `slot`, read or modified in place.
     subscript(slot: UInt32) -> TickerRecord {
         _read {
-            let index = Int(slot)
-            yield pages[index / Self.pageSize][index % Self.pageSize]
+            let (page, index) = Self.location(of: Int(slot))
+            yield pages[page][index]
         }
         _modify {
-            let index = Int(slot)
-            yield &pages[index / Self.pageSize][index % Self.pageSize]
+            let (page, index) = Self.location(of: Int(slot))
+            yield &pages[page][index]
         }
     }
 
@@ -251,12 +274,13 @@ struct EngineState {
             return TickerID(slot: slot, serial: nextSerial)
         }
         precondition(slotCount < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
-        if slotCount % Self.pageSize == 0 {
-            var page = ContiguousArray<TickerRecord>()
-            page.reserveCapacity(Self.pageSize)
-            pages.append(page)
+        let (page, index) = Self.location(of: slotCount)
+        if index == 0, page == pages.count {
+            var storage = ContiguousArray<TickerRecord>()
+            storage.reserveCapacity(Self.capacity(ofPage: page))
+            pages.append(storage)
         }
-        pages[slotCount / Self.pageSize].append(record)
+        pages[page].append(record)
         positions.append(-1)
         slotCount += 1
         return TickerID(slot: UInt32(slotCount - 1), serial: nextSerial)
@@ -268,12 +292,14 @@ struct EngineState {
         precondition(positions[Int(slot)] < 0, "TimerKit internal: freeing a scheduled ticker")
         occupiedCount -= 1
         if occupiedCount == 0 {
-            pages = []
-            positions = []
-            freeSlots = []
-            heap = []
-            sites = [:]
-            lastSite = nil
+            // Keep the first page and small buffers; release the rest.
+            pages.removeLast(pages.count - 1)
+            pages[0].removeAll(keepingCapacity: true)
+            let small = Self.firstPageSize
+            positions.removeAll(keepingCapacity: positions.capacity <= small)
+            freeSlots.removeAll(keepingCapacity: freeSlots.capacity <= small)
+            heap.removeAll(keepingCapacity: heap.capacity <= 2 * small)
+            // Sites stay: they are few (one per call site, at most `maximumSites`).
             slotCount = 0
             sweepCursor = 0
             return

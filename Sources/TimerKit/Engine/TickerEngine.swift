@@ -32,9 +32,8 @@ final class TickerEngine: Sendable {
 
     func add(
         schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool,
-        handler: TickHandler
+        handler: TickHandler, now: Int64
     ) -> TickerID {
-        let now = clock.now()
         let finishedAtOnce = schedule.count == 0
         let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, Sweep) in
             let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
