@@ -1,0 +1,68 @@
+/// Every timer the report measures: TimerKit on each context, and the raw primitive it is compared with.
+enum TimerKind: String, Codable, CaseIterable, Sendable {
+    case timerKitDispatch = "timerkit.dispatch"
+    case timerKitRunLoop = "timerkit.runLoop"
+    case timerKitAsync = "timerkit.async"
+    case timerKitPrecise = "timerkit.precise"
+    case dispatchSource = "raw.dispatchSourceTimer"
+    case foundationTimer = "raw.foundationTimer"
+    case taskSleep = "raw.taskSleep"
+    case nanosleep = "raw.clockNanosleep"
+    case nanosleepPrecise = "raw.clockNanosleep1ns"
+
+    /// The TimerKit contexts, in report order (the precise context last).
+    static let timerKit: [TimerKind] = [.timerKitDispatch, .timerKitRunLoop, .timerKitAsync, .timerKitPrecise]
+
+    /// Every kind, in report order: each TimerKit context followed by its raw counterpart.
+    static let reportOrder: [TimerKind] = [
+        .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep,
+        .timerKitPrecise, .nanosleepPrecise, .nanosleep,
+    ]
+
+    var isTimerKit: Bool { Self.timerKit.contains(self) }
+
+    /// The raw primitive a TimerKit context is compared with.
+    var counterpart: TimerKind? {
+        switch self {
+        case .timerKitDispatch: .dispatchSource
+        case .timerKitRunLoop: .foundationTimer
+        case .timerKitAsync: .taskSleep
+        case .timerKitPrecise: .nanosleepPrecise
+        default: nil
+        }
+    }
+
+    /// A short name for tables and the chart.
+    var title: String {
+        switch self {
+        case .timerKitDispatch: "TimerKit .dispatch"
+        case .timerKitRunLoop: "TimerKit .runLoop"
+        case .timerKitAsync: "TimerKit ticks()"
+        case .timerKitPrecise: "TimerKit .precise"
+        case .dispatchSource: "DispatchSourceTimer"
+        case .foundationTimer: "Foundation.Timer"
+        case .taskSleep: "Task.sleep"
+        case .nanosleep: "clock_nanosleep"
+        case .nanosleepPrecise: "clock_nanosleep 1 ns"
+        }
+    }
+
+    /// How the kind is set up, for the report's footnotes.
+    var setup: String {
+        switch self {
+        case .timerKitDispatch:
+            "`Ticker.schedule(_:on: .dispatch(DispatchQueue(label:), leeway: .zero, strict: true))` (lateness; "
+                + "the other sections use the default leeway 0, not strict)"
+        case .timerKitRunLoop: "`Ticker.schedule(_:on: .runLoop(loop))`, `loop` run by a dedicated thread"
+        case .timerKitAsync: "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence"
+        case .timerKitPrecise: "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack"
+        case .dispatchSource:
+            "`DispatchSource.makeTimerSource(flags: .strict)`, leeway 0, on a serial queue (one source per timer)"
+        case .foundationTimer:
+            "`Timer(fire:interval:repeats:block:)` added in `.common` to a dedicated thread's run loop"
+        case .taskSleep: "`Task.sleep(until:)` on absolute ContinuousClock deadlines, one task per timer"
+        case .nanosleep: "`clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` loop on its own thread, default slack"
+        case .nanosleepPrecise: "the same loop with the thread's timer slack set to 1 ns (`PR_SET_TIMERSLACK`)"
+        }
+    }
+}

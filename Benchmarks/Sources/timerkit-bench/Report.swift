@@ -1,0 +1,432 @@
+import Foundation
+
+// MARK: Aggregates
+
+/// One kind's lateness in one condition over every round.
+struct LatenessAggregate {
+    var kind: TimerKind
+    var loaded: Bool
+    var rounds: Int
+    /// Median of the rounds' medians.
+    var median: Double
+    /// p99 and max over every sample of every round.
+    var p99: Double
+    var max: Double
+    /// Median over rounds of (last fire − median) and of (median of the last third − of the middle third).
+    var drift: Double
+    var trend: Double
+    var skipped: Int
+    var fires: Int
+    var completed: Bool
+    /// Median over rounds of TimerKit's own `Tick.lateness` medians (TimerKit kinds only).
+    var reported: Double?
+
+    init?(_ runs: [LatenessRun], kind: TimerKind, loaded: Bool) {
+        let mine = runs.filter { $0.kind == kind && $0.loaded == loaded }
+        guard !mine.isEmpty else { return nil }
+        self.kind = kind
+        self.loaded = loaded
+        rounds = mine.count
+        median = medianOf(mine.map { Summary($0.microseconds).median })
+        let pooled = Summary(mine.flatMap(\.microseconds))
+        p99 = pooled.p99
+        max = pooled.max
+        drift = medianOf(mine.map(\.driftMicroseconds))
+        trend = medianOf(mine.map(\.trendMicroseconds))
+        skipped = mine.map(\.skipped).reduce(0, +)
+        fires = mine.map(\.latenessNanoseconds.count).reduce(0, +)
+        completed = mine.allSatisfy(\.completed)
+        let reportedMedians = mine.compactMap { run in
+            run.reportedLatenessNanoseconds.map { values in Summary(values.map { Double($0) / 1_000 }).median }
+        }
+        reported = reportedMedians.isEmpty ? nil : medianOf(reportedMedians)
+    }
+}
+
+// MARK: Targets
+
+/// One target of the issue, checked against this run.
+struct TargetResult: Codable, Sendable {
+    var target: String
+    var context: String
+    var measured: Double
+    var unit: String
+    var limit: Double
+    /// The raw or reference figure the limit was derived from, when there is one.
+    var reference: Double?
+    var referenceName: String?
+    /// Whether TimerKit/raw is a meaningful ratio for this target (not for signed drifts).
+    var comparesToRaw = true
+    var passed: Bool
+}
+
+/// Lateness medians within this of the raw counterpart's pass.
+let latenessAllowanceMicroseconds = 10.0
+/// The precise context's median may be this many times the 1 ns-slack floor.
+let preciseFloorFactor = 1.2
+/// |median of the last third of the fires − median of the middle third| at most this: no accumulating drift.
+let trendLimitMicroseconds = 50.0
+let cpuLimitPercent = 1.0
+let wakeupLimitPerSecond = 20.0
+let createLimitMicroseconds = 0.5
+let cancelLimitMicroseconds = 0.3
+let pendingLimitBytes = 200.0
+/// Bytes left per timer that still round to zero.
+let leftLimitBytes = 0.5
+let millionLimitBytes = Double(256 << 20)
+
+/// Where TimerKit's handle-based contexts' memory targets apply (a tick sequence is one task each).
+let tickerKinds: [TimerKind] = [.timerKitDispatch, .timerKitRunLoop, .timerKitPrecise]
+
+func contextName(_ kind: TimerKind) -> String {
+    switch kind {
+    case .timerKitDispatch: "dispatch"
+    case .timerKitRunLoop: "run loop"
+    case .timerKitAsync: "async"
+    case .timerKitPrecise: "precise"
+    default: kind.title
+    }
+}
+
+func evaluateTargets(_ results: Results) -> [TargetResult] {
+    var targets: [TargetResult] = []
+    for loaded in [false, true] {
+        let condition = loaded ? "load" : "idle"
+        for kind in TimerKind.timerKit {
+            guard let mine = LatenessAggregate(results.lateness, kind: kind, loaded: loaded),
+                let rawKind = kind.counterpart,
+                let raw = LatenessAggregate(results.lateness, kind: rawKind, loaded: loaded)
+            else { continue }
+            let context = "\(contextName(kind)), \(condition)"
+            if kind == .timerKitPrecise {
+                targets.append(
+                    TargetResult(
+                        target: "lateness median ≤ \(format(preciseFloorFactor))× the 1 ns-slack floor",
+                        context: context, measured: mine.median, unit: "µs", limit: raw.median * preciseFloorFactor,
+                        reference: raw.median, referenceName: rawKind.title,
+                        passed: mine.completed && mine.median <= raw.median * preciseFloorFactor))
+            } else {
+                targets.append(
+                    TargetResult(
+                        target: "lateness median ≤ raw + \(Int(latenessAllowanceMicroseconds)) µs",
+                        context: context, measured: mine.median, unit: "µs",
+                        limit: raw.median + latenessAllowanceMicroseconds, reference: raw.median,
+                        referenceName: rawKind.title,
+                        passed: mine.completed && mine.median <= raw.median + latenessAllowanceMicroseconds))
+            }
+            targets.append(
+                TargetResult(
+                    target:
+                        "no accumulating drift: median of last third of fires − middle third within "
+                        + "±\(Int(trendLimitMicroseconds)) µs",
+                    context: context, measured: mine.trend, unit: "µs", limit: trendLimitMicroseconds,
+                    reference: raw.trend, referenceName: rawKind.title, comparesToRaw: false,
+                    passed: mine.completed && abs(mine.trend) <= trendLimitMicroseconds))
+        }
+    }
+    for result in results.cpu where result.kind.isTimerKit {
+        let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
+        targets.append(
+            TargetResult(
+                target: "CPU of 1,000 tickers at 10 Hz ≤ \(format(cpuLimitPercent)) % of a core",
+                context: contextName(result.kind), measured: result.cpuPercent, unit: "%", limit: cpuLimitPercent,
+                reference: raw?.cpuPercent, referenceName: raw?.kind.title,
+                passed: result.cpuPercent <= cpuLimitPercent))
+    }
+    for result in results.wakeups where result.kind.isTimerKit {
+        let raw = result.kind.counterpart.flatMap { kind in results.wakeups.first { $0.kind == kind } }
+        targets.append(
+            TargetResult(
+                target: "wake-ups of 1,000 tickers at 1 s, 10 % tolerance ≤ \(Int(wakeupLimitPerSecond))/s",
+                context: contextName(result.kind), measured: result.voluntarySwitchesPerSecond, unit: "/s",
+                limit: wakeupLimitPerSecond, reference: raw?.voluntarySwitchesPerSecond,
+                referenceName: raw?.kind.title, passed: result.voluntarySwitchesPerSecond <= wakeupLimitPerSecond))
+    }
+    for result in results.pending where tickerKinds.contains(result.kind) {
+        let raw = result.kind.counterpart.flatMap { kind in results.pending.first { $0.kind == kind } }
+        let context = "\(contextName(result.kind)), \(result.count.formatted()) pending"
+        func add(_ target: String, _ measured: Double, _ unit: String, _ limit: Double, _ reference: Double?) {
+            targets.append(
+                TargetResult(
+                    target: target, context: context, measured: measured, unit: unit, limit: limit,
+                    reference: reference, referenceName: raw?.kind.title, passed: measured <= limit))
+        }
+        add(
+            "create ≤ \(format(createLimitMicroseconds)) µs per ticker", result.createMicrosecondsPerTimer, "µs",
+            createLimitMicroseconds, raw?.createMicrosecondsPerTimer)
+        add(
+            "cancel + release ≤ \(format(cancelLimitMicroseconds)) µs per ticker", result.cancelMicrosecondsPerTimer,
+            "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
+        add(
+            "≤ \(Int(pendingLimitBytes)) B per pending ticker", result.bytesPerPendingTimer, "B", pendingLimitBytes,
+            raw?.bytesPerPendingTimer)
+        add(
+            "0 B left after cancel (< \(format(leftLimitBytes)) B per ticker)", result.bytesLeftPerTimer, "B",
+            leftLimitBytes, raw?.bytesLeftPerTimer)
+    }
+    for result in results.fired where tickerKinds.contains(result.kind) {
+        let raw = result.kind.counterpart.flatMap { kind in results.fired.first { $0.kind == kind } }
+        targets.append(
+            TargetResult(
+                target: "0 B left after fire (< \(format(leftLimitBytes)) B per ticker)",
+                context: "\(contextName(result.kind)), \(result.count.formatted()) fired",
+                measured: result.bytesLeftPerTimer,
+                unit: "B", limit: leftLimitBytes, reference: raw?.bytesLeftPerTimer, referenceName: raw?.kind.title,
+                passed: result.allFired && result.bytesLeftPerTimer <= leftLimitBytes))
+    }
+    for result in results.million where result.kind.isTimerKit {
+        let raw = results.million.first { $0.kind == result.kind.counterpart }
+        let peak = Double(max(result.heapBytes, result.residentBytes))
+        let runs = result.probe.map { $0.completed && $0.skipped == 0 } ?? false
+        targets.append(
+            TargetResult(
+                target:
+                    "\(result.count.formatted()) pending within 256 MiB (heap and RSS), and a 10 ms ticker still runs",
+                context: contextName(result.kind), measured: peak / 1_048_576, unit: "MiB",
+                limit: millionLimitBytes / 1_048_576,
+                reference: raw.map { Double(max($0.heapBytes, $0.residentBytes)) / 1_048_576 },
+                referenceName: raw?.kind.title, passed: runs && peak <= millionLimitBytes))
+    }
+    return targets
+}
+
+// MARK: Markdown
+
+func markdownReport(_ results: Results) -> String {
+    var lines: [String] = []
+    let options = results.options
+    lines.append("## timerkit-bench report")
+    lines.append("")
+    lines.append(
+        "\(results.host.system), \(results.host.processors) processors (\(results.host.cpu)), Swift "
+            + "\(results.host.swift); \(results.date). \(options.length.rawValue) suite: \(options.rounds) lateness "
+            + "round(s) of \(options.deadlines) deadlines, \(format(options.window)) s CPU and wake-up windows; "
+            + "took \(minutes(results.runtimeSeconds)). One run, one machine: read the ratios, not absolute "
+            + "figures across runs.")
+    if !results.lateness.isEmpty { lines += latenessSection(results) }
+    if !results.cpu.isEmpty { lines += cpuSection(results) }
+    if !results.wakeups.isEmpty { lines += wakeupSection(results) }
+    if !results.pending.isEmpty || !results.fired.isEmpty { lines += oneShotSection(results) }
+    if !results.million.isEmpty { lines += millionSection(results) }
+    if !results.targets.isEmpty { lines += targetSection(results) }
+    lines.append("")
+    lines.append("Setups:")
+    for kind in TimerKind.reportOrder {
+        lines.append("- \(kind.title): \(kind.setup).")
+    }
+    return lines.joined(separator: "\n")
+}
+
+private func latenessSection(_ results: Results) -> [String] {
+    var lines = [
+        "",
+        "### Lateness of one 10 ms repeating timer (µs)",
+        "",
+        "Lateness = fire time − (start + k·10 ms) on CLOCK_MONOTONIC; a late fire counts against the latest "
+            + "deadline passed, the others as skipped. Median of the \(results.options.rounds) rounds' medians; p99 "
+            + "and max over all fires; drift = last fire − median. Load = one spinning thread in the process. "
+            + "`Tick.lateness`: TimerKit's own figure for the same fires, counted from the start it reads inside "
+            + "the schedule call; the difference from the median is the time the call takes before it reads its "
+            + "start, plus the call into the handler.",
+        "",
+        "| timer | condition | median | p99 | max | drift | skipped | TimerKit/raw median | `Tick.lateness` median |",
+        "|---|---|--:|--:|--:|--:|--:|---|--:|",
+    ]
+    for loaded in [false, true] {
+        for kind in TimerKind.reportOrder {
+            guard let row = LatenessAggregate(results.lateness, kind: kind, loaded: loaded) else { continue }
+            var ratio = ""
+            if let rawKind = kind.counterpart,
+                let raw = LatenessAggregate(results.lateness, kind: rawKind, loaded: loaded)
+            {
+                ratio =
+                    "\(ratioText(row.median, raw.median)) (\(signed(row.median - raw.median)) µs vs \(rawKind.title))"
+            }
+            let name = (kind.isTimerKit ? "**\(kind.title)**" : kind.title) + (row.completed ? "" : " (timed out)")
+            lines.append(
+                "| \(name) | \(loaded ? "load" : "idle") | \(format(row.median)) | \(format(row.p99)) | "
+                    + "\(format(row.max)) | \(signed(row.drift)) | \(row.skipped) | \(ratio) | "
+                    + "\(row.reported.map(format) ?? "") |")
+        }
+    }
+    return lines
+}
+
+private func cpuSection(_ results: Results) -> [String] {
+    var lines = [
+        "",
+        "### CPU of 1,000 timers at 10 Hz (% of one core)",
+        "",
+        "Created back to back, tolerance 0; user + system time of the whole process (getrusage) over "
+            + "\(format(results.options.window)) s after \(format(results.options.settle)) s of warm-up.",
+        "",
+        "| context | TimerKit | fires/s | raw | raw | fires/s | TimerKit/raw |",
+        "|---|--:|--:|---|--:|--:|--:|",
+    ]
+    for result in results.cpu where result.kind.isTimerKit {
+        let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
+        lines.append(
+            "| \(contextName(result.kind)) | \(format(result.cpuPercent)) % (user \(format(result.userPercent)), sys "
+                + "\(format(result.systemPercent))) | \(Int(result.firesPerSecond.rounded())) | "
+                + "\(raw?.kind.title ?? "—") | \(raw.map { "\(format($0.cpuPercent)) %" } ?? "—") | "
+                + "\(raw.map { "\(Int($0.firesPerSecond.rounded()))" } ?? "—") | "
+                + "\(raw.map { ratioText(result.cpuPercent, $0.cpuPercent) } ?? "—") |")
+    }
+    return lines
+}
+
+private func wakeupSection(_ results: Results) -> [String] {
+    var lines = [
+        "",
+        "### Wake-ups of 1,000 timers at 1 s, 10 % tolerance (voluntary context switches/s)",
+        "",
+        "First deadlines spread evenly over the second; tolerance 100 ms (TimerKit `tolerance:`, dispatch "
+            + "leeway, `Timer.tolerance`, `Task.sleep` tolerance). Whole process, over "
+            + "\(format(results.options.window)) s.",
+        "",
+        "| context | TimerKit | fires/s | raw | raw | fires/s | TimerKit/raw |",
+        "|---|--:|--:|---|--:|--:|--:|",
+    ]
+    for result in results.wakeups where result.kind.isTimerKit {
+        let raw = result.kind.counterpart.flatMap { kind in results.wakeups.first { $0.kind == kind } }
+        lines.append(
+            "| \(contextName(result.kind)) | \(format(result.voluntarySwitchesPerSecond)) | "
+                + "\(Int(result.firesPerSecond.rounded())) | \(raw?.kind.title ?? "—") | "
+                + "\(raw.map { format($0.voluntarySwitchesPerSecond) } ?? "—") | "
+                + "\(raw.map { "\(Int($0.firesPerSecond.rounded()))" } ?? "—") | "
+                + "\(raw.map { ratioText(result.voluntarySwitchesPerSecond, $0.voluntarySwitchesPerSecond) } ?? "—")"
+                + " |")
+    }
+    if let floor = results.processFloor {
+        lines.append("")
+        lines.append(
+            "With no timers at all the process makes \(format(floor.voluntarySwitchesPerSecond)) wake-ups/s and uses "
+                + "\(format(floor.cpuPercent)) % of a core over the same window (the harness's floor, included above).")
+    }
+    return lines
+}
+
+private func oneShotSection(_ results: Results) -> [String] {
+    let pendingCount = results.pending.first { $0.kind == .timerKitDispatch }?.count ?? results.options.pendingCount
+    var lines = [
+        "",
+        "### \(pendingCount.formatted()) pending one-shots due in 60 s",
+        "",
+        "Per timer. Create: the creation loop. Cancel: `cancel()` on every TimerKit handle and then releasing "
+            + "the handles, timed together (raw: `cancel()`, `invalidate()` on the timer's thread, `Task.cancel()`). "
+            + "Bytes: malloc'd bytes in use (mallinfo2 uordblks + hblkhd) while pending, and left after cancel "
+            + "and release, against the level before creation. After fire: "
+            + "\(results.options.firedCount.formatted()) one-shots due in 0.5 s, all fired, then released. "
+            + "TimerKit cells show TimerKit/raw in brackets.",
+        "",
+        "| timer | pending | create µs | cancel µs | B per pending | B left after cancel | B left after fire |",
+        "|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    for kind in oneShotReportOrder {
+        let pending = results.pending.first { $0.kind == kind }
+        let fired = results.fired.first { $0.kind == kind }
+        guard pending != nil || fired != nil else { continue }
+        let rawPending = kind.counterpart.flatMap { raw in results.pending.first { $0.kind == raw } }
+        let rawFired = kind.counterpart.flatMap { raw in results.fired.first { $0.kind == raw } }
+        func cell(_ value: Double?, _ raw: Double?) -> String {
+            guard let value else { return "—" }
+            guard let raw, kind.isTimerKit else { return format(value) }
+            return "\(format(value)) (\(ratioText(value, raw)))"
+        }
+        var name = kind.isTimerKit ? "**\(kind.title)**" : kind.title
+        if let note = pending?.note, !note.isEmpty { name += " (\(note))" }
+        if kind == .timerKitAsync { name += " (one task per sequence)" }
+        lines.append(
+            "| \(name) | \(pending.map { $0.count.formatted() } ?? "—") | "
+                + "\(cell(pending?.createMicrosecondsPerTimer, rawPending?.createMicrosecondsPerTimer)) | "
+                + "\(cell(pending?.cancelMicrosecondsPerTimer, rawPending?.cancelMicrosecondsPerTimer)) | "
+                + "\(cell(pending?.bytesPerPendingTimer, rawPending?.bytesPerPendingTimer)) | "
+                + "\(cell(pending?.bytesLeftPerTimer, rawPending?.bytesLeftPerTimer)) | "
+                + "\(cell(fired?.bytesLeftPerTimer, rawFired?.bytesLeftPerTimer))"
+                + "\(fired.map { $0.allFired ? "" : " (not all fired)" } ?? "") |")
+    }
+    return lines
+}
+
+/// Report order of the one-shot kinds (the clock_nanosleep loops are not one-shot timers).
+private let oneShotReportOrder: [TimerKind] = TimerKind.reportOrder.filter {
+    $0 != .nanosleep && $0 != .nanosleepPrecise
+}
+
+private func millionSection(_ results: Results) -> [String] {
+    var lines = [
+        "",
+        "### A million pending one-shots",
+        "",
+        "Due in 10 minutes; heap = malloc'd bytes in use, RSS = VmRSS, both as deltas from before creation "
+            + "(after `malloc_trim`). Probe: a 10 ms repeating timer on the same context while all are pending, 50 "
+            + "deadlines. Cancel: as above.",
+        "",
+        "| timer | pending | create | heap | RSS | probe median / max lateness | cancel | B left per timer |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for result in results.million {
+        let probe = result.probe.map { run -> String in
+            let summary = Summary(run.microseconds)
+            return "\(format(summary.median)) / \(format(summary.max)) µs"
+                + (run.completed ? "" : " (timed out)") + (run.skipped > 0 ? ", \(run.skipped) skipped" : "")
+        }
+        lines.append(
+            "| \(result.kind.isTimerKit ? "**\(result.kind.title)**" : result.kind.title) | "
+                + "\(result.count.formatted()) | \(format(result.createSeconds)) s | "
+                + "\(format(Double(result.heapBytes) / 1_048_576)) MiB | "
+                + "\(format(Double(result.residentBytes) / 1_048_576)) MiB | \(probe ?? "—") | "
+                + "\(format(result.cancelSeconds)) s | \(format(result.bytesLeftPerTimer)) |")
+    }
+    return lines
+}
+
+private func targetSection(_ results: Results) -> [String] {
+    let passed = results.targets.filter(\.passed).count
+    var lines = [
+        "",
+        "### Targets (\(passed) of \(results.targets.count) met)",
+        "",
+        "| target | context | measured | limit | raw | TimerKit/raw | result |",
+        "|---|---|--:|--:|---|--:|---|",
+    ]
+    for target in results.targets {
+        let raw = target.reference.map { "\(format($0)) \(target.unit) (\(target.referenceName ?? "raw"))" } ?? "—"
+        let ratio = target.comparesToRaw ? target.reference.map { ratioText(target.measured, $0) } ?? "—" : "—"
+        lines.append(
+            "| \(target.target) | \(target.context) | \(format(target.measured)) \(target.unit) | "
+                + "\(format(target.limit)) \(target.unit) | \(raw) | \(ratio) | "
+                + "\(target.passed ? "PASS" : "**MISS**") |")
+    }
+    return lines
+}
+
+// MARK: Formatting
+
+/// A number for tables: thousands separated, two significant decimals below 10.
+func format(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    if value < 0 { return "−" + format(-value) }
+    let magnitude = abs(value)
+    if magnitude >= 100 { return Int(value.rounded()).formatted() }
+    if magnitude >= 10 { return String(format: "%.1f", value) }
+    return String(format: "%.2f", value)
+}
+
+/// A signed number: "+3.1", "−12".
+func signed(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    return value < 0 ? format(value) : "+" + format(value)
+}
+
+/// "0.52×", or "—" when the reference is not positive.
+func ratioText(_ value: Double, _ reference: Double) -> String {
+    guard reference > 0, value.isFinite else { return "—" }
+    let ratio = value / reference
+    return (ratio >= 10 ? String(format: "%.0f", ratio) : String(format: "%.2f", ratio)) + "×"
+}
+
+func minutes(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    return "\(whole / 60) min \(whole % 60) s"
+}

@@ -1,0 +1,252 @@
+import Foundation
+import TimerKit
+
+/// Everything one run measured, as written to the JSON file.
+struct Results: Codable, Sendable {
+    var tool = "timerkit-bench"
+    var date: String
+    var host: Host
+    var options: Options
+    var runtimeSeconds: Double = 0
+    var lateness: [LatenessRun] = []
+    var cpu: [PopulationResult] = []
+    var wakeups: [PopulationResult] = []
+    /// The process with no timers at all, over the same window: the harness's own CPU and wake-ups.
+    var processFloor: PopulationResult?
+    var pending: [PendingResult] = []
+    var fired: [FiredResult] = []
+    var million: [MillionResult] = []
+    var targets: [TargetResult] = []
+
+    struct Host: Codable, Sendable {
+        var system: String
+        var processors: Int
+        var cpu: String
+        var swift: String
+
+        static func current() -> Host {
+            var names = utsname()
+            uname(&names)
+            func text<T>(_ field: T) -> String {
+                withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            }
+            let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let model =
+                cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+                .map {
+                    $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                }
+                ?? "unknown"
+            #if compiler(>=6.4)
+                let swift = "6.4 or later"
+            #elseif compiler(>=6.3)
+                let swift = "6.3"
+            #elseif compiler(>=6.2)
+                let swift = "6.2"
+            #else
+                let swift = "6.1"
+            #endif
+            return Host(
+                system: "\(text(names.sysname)) \(text(names.release)) \(text(names.machine))",
+                processors: ProcessInfo.processInfo.activeProcessorCount, cpu: model, swift: swift)
+        }
+    }
+}
+
+@main
+struct TimerKitBench {
+    static func main() {
+        let options: Options
+        do {
+            options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            switch error {
+            case .help:
+                print(Options.usage)
+                return
+            case .message(let message):
+                FileHandle.standardError.write(Data("timerkit-bench: \(message)\n\n\(Options.usage)\n".utf8))
+                exit(2)
+            }
+        }
+        let progress = ProgressLog(quiet: options.quiet)
+        var results = Results(
+            date: ISO8601DateFormatter().string(from: Date()), host: .current(), options: options)
+        progress.setTotal(stepCount(options))
+        progress.note(
+            "timerkit-bench: \(options.length.rawValue) suite, "
+                + options.sections.map(\.rawValue).joined(separator: ", ")
+        )
+        for section in options.sections {
+            switch section {
+            case .lateness: results.lateness = runLateness(options, progress)
+            case .cpu: results.cpu = runCPU(options, progress)
+            case .wakeups:
+                results.processFloor = runFloor(options, progress)
+                results.wakeups = runWakeups(options, progress)
+            case .pending: results.pending = runPending(options, progress)
+            case .fired: results.fired = runFired(options, progress)
+            case .million: results.million = runMillion(options, progress)
+            }
+        }
+        results.runtimeSeconds = progress.elapsedSeconds
+        results.targets = evaluateTargets(results)
+        print(markdownReport(results))
+        fflush(nil)  // the report before the notes on standard error
+        write(results, progress)
+    }
+
+    // MARK: Sections
+
+    static let populationKinds: [TimerKind] = [
+        .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep,
+        .timerKitPrecise,
+    ]
+    static let oneShotKinds = populationKinds
+
+    static func stepCount(_ options: Options) -> Int {
+        options.sections.reduce(0) { total, section in
+            total
+                + {
+                    switch section {
+                    case .lateness: options.rounds * 2 * TimerKind.reportOrder.count
+                    case .cpu: populationKinds.count
+                    case .wakeups: populationKinds.count + 1
+                    case .pending, .fired: oneShotKinds.count
+                    case .million: 2
+                    }
+                }()
+        }
+    }
+
+    static func runLateness(_ options: Options, _ progress: ProgressLog) -> [LatenessRun] {
+        var runs: [LatenessRun] = []
+        // A few deadlines of every kind first, discarded: one-time initialisation in the process (the
+        // concurrency runtime, dispatch's root queues, TimerKit's statics) is not any run's lateness.
+        progress.note("lateness warm-up: 5 deadlines of each kind")
+        for kind in TimerKind.reportOrder {
+            _ = measureLateness(kind: kind, loaded: false, round: 0, deadlines: 5, interval: .milliseconds(10))
+        }
+        for round in 1...options.rounds {
+            for loaded in [false, true] {
+                for kind in TimerKind.reportOrder {
+                    progress.step(
+                        "lateness \(loaded ? "load" : "idle") round \(round)/\(options.rounds): \(kind.title), "
+                            + "\(options.deadlines) × 10 ms")
+                    let run = measureLateness(
+                        kind: kind, loaded: loaded, round: round, deadlines: options.deadlines,
+                        interval: .milliseconds(10))
+                    let summary = Summary(run.microseconds)
+                    progress.note(
+                        "    median \(format(summary.median)) µs, p99 \(format(summary.p99)) µs, max "
+                            + "\(format(summary.max)) µs, drift \(format(run.driftMicroseconds)) µs, "
+                            + "skipped \(run.skipped)"
+                            + (run.completed ? "" : " (timed out)"))
+                    runs.append(run)
+                    sleep(seconds: 0.1)
+                }
+            }
+        }
+        return runs
+    }
+
+    static func runCPU(_ options: Options, _ progress: ProgressLog) -> [PopulationResult] {
+        let plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
+        return populationKinds.map { kind in
+            progress.step("CPU: \(kind.title), 1,000 timers at 10 Hz, \(format(options.window)) s window")
+            let result = measurePopulation(kind: kind, plan: plan, settle: options.settle, window: options.window)
+            progress.note(
+                "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
+                    + "\(Int(result.voluntarySwitchesPerSecond)) wake-ups/s")
+            sleep(seconds: 0.2)
+            return result
+        }
+    }
+
+    static func runFloor(_ options: Options, _ progress: ProgressLog) -> PopulationResult {
+        progress.step("no timers (the harness's own floor), \(format(options.window)) s window")
+        let plan = PopulationPlan(count: 0, interval: .seconds(1), tolerance: .zero, spread: false)
+        let result = measurePopulation(kind: .dispatchSource, plan: plan, settle: 0.2, window: options.window)
+        progress.note(
+            "    \(format(result.voluntarySwitchesPerSecond)) wake-ups/s, \(format(result.cpuPercent)) % of a core")
+        return result
+    }
+
+    static func runWakeups(_ options: Options, _ progress: ProgressLog) -> [PopulationResult] {
+        let plan = PopulationPlan(count: 1_000, interval: .seconds(1), tolerance: .milliseconds(100), spread: true)
+        return populationKinds.map { kind in
+            progress.step(
+                "wake-ups: \(kind.title), 1,000 timers at 1 s, 10 % tolerance, \(format(options.window)) s window")
+            let result = measurePopulation(kind: kind, plan: plan, settle: options.settle, window: options.window)
+            progress.note(
+                "    \(format(result.voluntarySwitchesPerSecond)) wake-ups/s, \(Int(result.firesPerSecond)) fires/s")
+            sleep(seconds: 0.2)
+            return result
+        }
+    }
+
+    static func runPending(_ options: Options, _ progress: ProgressLog) -> [PendingResult] {
+        oneShotKinds.map { kind in
+            let foundation = kind == .foundationTimer
+            let count = foundation ? options.foundationPendingCount : options.pendingCount
+            progress.step("pending: \(kind.title), \(count) one-shots due in 60 s")
+            let note =
+                foundation
+                ? "measured at \(count): its cancel is quadratic in the number pending" : ""
+            let result = measurePending(kind: kind, count: count, delay: .seconds(60), note: note)
+            progress.note(
+                "    create \(format(result.createMicrosecondsPerTimer)) µs, cancel "
+                    + "\(format(result.cancelMicrosecondsPerTimer)) µs, "
+                    + "\(format(result.bytesPerPendingTimer)) B pending, "
+                    + "\(format(result.bytesLeftPerTimer)) B left")
+            return result
+        }
+    }
+
+    static func runFired(_ options: Options, _ progress: ProgressLog) -> [FiredResult] {
+        oneShotKinds.map { kind in
+            progress.step("fired: \(kind.title), \(options.firedCount) one-shots due in 0.5 s")
+            let result = measureFired(kind: kind, count: options.firedCount, delay: .milliseconds(500))
+            progress.note(
+                "    \(format(result.bytesLeftPerTimer)) B left per timer" + (result.allFired ? "" : " (not all fired)")
+            )
+            return result
+        }
+    }
+
+    static func runMillion(_ options: Options, _ progress: ProgressLog) -> [MillionResult] {
+        [TimerKind.timerKitDispatch, .dispatchSource].map { kind in
+            progress.step("\(options.millionCount) pending one-shots: \(kind.title)")
+            return measureMillion(kind: kind, count: options.millionCount, progress: progress)
+        }
+    }
+
+    // MARK: Output
+
+    static func write(_ results: Results, _ progress: ProgressLog) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            let json = try encoder.encode(results)
+            try save(json, to: results.options.jsonPath)
+            progress.note("raw results: \(results.options.jsonPath)")
+        } catch {
+            progress.note("timerkit-bench: could not write \(results.options.jsonPath): \(error)")
+        }
+        guard !results.lateness.isEmpty else { return }
+        do {
+            try save(Data(latenessChart(results).utf8), to: results.options.svgPath)
+            progress.note("lateness chart: \(results.options.svgPath)")
+        } catch {
+            progress.note("timerkit-bench: could not write \(results.options.svgPath): \(error)")
+        }
+    }
+
+    static func save(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}
