@@ -42,19 +42,25 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
     let clock: C
     let owner: WeakReference?
     let virtualBase: TimeBase?
+    let fileID: String
+    let line: Int
 
-    init(schedule: TickSchedule, clock: C, owner: AnyObject?) {
+    init(schedule: TickSchedule, clock: C, owner: AnyObject?, fileID: String, line: Int) {
         self.schedule = schedule
         self.clock = clock
         self.owner = owner.map(WeakReference.init)
+        self.fileID = fileID
+        self.line = line
         let base = TimeBase.current
-        let followsVirtualTime = C.self == ContinuousClock.self || C.self == SuspendingClock.self
-        if case .virtual = base.source, followsVirtualTime {
+        if case .virtual = base.source, Self.isSystemClock {
             virtualBase = base
         } else {
             virtualBase = nil
         }
     }
+
+    /// Whether `C` is one of the system clocks, which TimerKit's engine serves (and virtual time replaces).
+    static var isSystemClock: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
 
     /// Starts the schedule: the first deadline is `firstDelay` after now.
     public func makeAsyncIterator() -> Iterator {
@@ -64,15 +70,15 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
     /// Produces the ticks of a ``TickSequence``.
     public struct Iterator: AsyncIteratorProtocol {
         private let sequence: TickSequence
-        private let waiter: DeadlineWaiter<C>
+        private let reader: ClockReader<C>
         private let start: C.Instant
         private var nextIndex = 1
         private var finished: Bool
 
         init(sequence: TickSequence) {
             self.sequence = sequence
-            waiter = DeadlineWaiter(clock: sequence.clock, virtualBase: sequence.virtualBase)
-            start = waiter.now()
+            reader = ClockReader(clock: sequence.clock, virtualBase: sequence.virtualBase)
+            start = reader.now()
             finished = sequence.schedule.count == 0
         }
 
@@ -82,17 +88,29 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             guard !finished else { return nil }
             let schedule = sequence.schedule
             let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
-            guard await waiter.wait(until: deadline), sequence.owner.map({ $0.object != nil }) ?? true else {
+            let waited: Bool
+            if TickSequence.isSystemClock {
+                // TimerKit's engine serves the system clocks (and virtual time stands in for them in tests).
+                waited = await EngineWait.wait(
+                    nanoseconds: reader.now().duration(to: deadline).saturatingNanoseconds,
+                    tolerance: schedule.tolerance, on: sequence.virtualBase ?? .system, fileID: sequence.fileID,
+                    line: sequence.line)
+            } else {
+                waited = await reader.sleep(until: deadline, tolerance: schedule.tolerance)
+            }
+            guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
                 finished = true
                 return nil
             }
-            let now = waiter.now()
+            let now = reader.now()
             let elapsed = start.duration(to: now).saturatingNanoseconds
             let index = Swift.max(nextIndex, schedule.lastIndex(dueBy: elapsed))
+            let tickDeadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: index)))
             let tick = ClockTick<C>(
                 index: index,
-                deadline: start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: index))),
-                timestamp: now,
+                deadline: tickDeadline,
+                // The engine's clock and the sequence's may differ by a hair: never report an early tick.
+                timestamp: Swift.max(now, tickDeadline),
                 skipped: index - nextIndex,
                 remaining: schedule.count.map { $0 - index }
             )
@@ -111,13 +129,19 @@ extension Ticker {
     ///     print("second", tick.index)
     /// }
     /// ```
-    public static func ticks(_ schedule: TickSchedule) -> TickSequence<ContinuousClock> {
-        TickSequence(schedule: schedule, clock: ContinuousClock(), owner: nil)
+    ///
+    /// `fileID` and `line` name the creation site in diagnostics (filled in by the compiler).
+    public static func ticks(_ schedule: TickSchedule, fileID: String = #fileID, line: Int = #line)
+        -> TickSequence<ContinuousClock>
+    {
+        TickSequence(schedule: schedule, clock: ContinuousClock(), owner: nil, fileID: fileID, line: line)
     }
 
     /// An asynchronous sequence of ticks on `clock` (see ``TickSequence``).
-    public static func ticks<C: Clock>(_ schedule: TickSchedule, clock: C) -> TickSequence<C> {
-        TickSequence(schedule: schedule, clock: clock, owner: nil)
+    public static func ticks<C: Clock>(
+        _ schedule: TickSchedule, clock: C, fileID: String = #fileID, line: Int = #line
+    ) -> TickSequence<C> {
+        TickSequence(schedule: schedule, clock: clock, owner: nil, fileID: fileID, line: line)
     }
 
     /// An asynchronous sequence of ticks on `clock` that ends at the first deadline after `owner` has
@@ -125,8 +149,10 @@ extension Ticker {
     public static func ticks<C: Clock>(
         _ schedule: TickSchedule,
         clock: C = ContinuousClock(),
-        owner: AnyObject
+        owner: AnyObject,
+        fileID: String = #fileID,
+        line: Int = #line
     ) -> TickSequence<C> {
-        TickSequence(schedule: schedule, clock: clock, owner: owner)
+        TickSequence(schedule: schedule, clock: clock, owner: owner, fileID: fileID, line: line)
     }
 }

@@ -113,11 +113,12 @@ extension Ticker {
         startsImmediately: Bool,
         fileID: String,
         line: Int,
+        batched: Bool = false,
         _ deliver: @escaping @Sendable (Owner, Tick) -> Void
     ) -> Ticker {
         make(
             schedule, on: context, binding: binding, owner: owner, ownerType: Owner.self,
-            startsImmediately: startsImmediately, fileID: fileID, line: line,
+            startsImmediately: startsImmediately, fileID: fileID, line: line, batched: batched,
             // The engine loaded the owner from its weak reference and keeps it alive for this call.
             handler: .owner { owner, tick in deliver(unsafeDowncast(owner, to: Owner.self), tick) })
     }
@@ -152,11 +153,13 @@ extension Ticker {
         startsImmediately: Bool,
         fileID: String,
         line: Int,
+        batched: Bool = false,
+        timeBase explicitBase: TimeBase? = nil,
         handler: TickHandler
     ) -> Ticker {
         // The schedule counts from here: read the clock before any other work, so that the first deadline
         // is as close as possible to `firstDelay` after the caller's call.
-        let timeBase = TimeBase.current
+        let timeBase = explicitBase ?? TimeBase.current
         let now = timeBase.now()
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
@@ -169,7 +172,8 @@ extension Ticker {
                     + "it fires only while the loop runs. Run the loop, or use TickerContext.dispatch(_:)."
             )
         }
-        let origin = TickerOrigin(fileID: fileID, line: line, ownerType: ownerType, binding: binding)
+        let origin = TickerOrigin(
+            fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
         let engine = timeBase.engine(for: context)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,

@@ -48,6 +48,9 @@ struct TickerOrigin: Sendable {
     let line: Int
     let ownerType: Any.Type?
     let binding: TickerBinding
+    /// Internal tickers whose handlers only hand a value over (and never stop other tickers) may be
+    /// delivered in batches: several decided under one lock, then called back to back.
+    var isBatched = false
 }
 
 /// Where and how a ticker was created, for diagnostics: shared by every ticker an engine holds from the
@@ -57,17 +60,20 @@ final class TickerSite: Sendable {
     let line: Int
     let ownerType: Any.Type?
     let binding: TickerBinding
+    let isBatched: Bool
 
     init(_ origin: TickerOrigin) {
         fileID = origin.fileID
         line = origin.line
         ownerType = origin.ownerType
         binding = origin.binding
+        isBatched = origin.isBatched
     }
 
     func matches(_ origin: TickerOrigin) -> Bool {
         let sameType = ownerType.map(ObjectIdentifier.init) == origin.ownerType.map(ObjectIdentifier.init)
-        return line == origin.line && binding == origin.binding && sameType && fileID == origin.fileID
+        return line == origin.line && binding == origin.binding && isBatched == origin.isBatched && sameType
+            && fileID == origin.fileID
     }
 
     var ownerTypeName: String? { ownerType.map { String(describing: $0) } }
@@ -79,12 +85,14 @@ struct SiteKey: Hashable {
     let line: Int
     let ownerType: ObjectIdentifier?
     let binding: TickerBinding
+    let isBatched: Bool
 
     init(_ origin: TickerOrigin) {
         fileID = origin.fileID
         line = origin.line
         ownerType = origin.ownerType.map(ObjectIdentifier.init)
         binding = origin.binding
+        isBatched = origin.isBatched
     }
 }
 

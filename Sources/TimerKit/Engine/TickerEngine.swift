@@ -241,12 +241,14 @@ final class TickerEngine: Sendable {
 
     // MARK: Serving deadlines (on the context)
 
-    private enum Step {
+    private indirect enum Step {
         /// Call the handler; `owner` (bound tickers) was loaded under the lock and is released only
         /// after the call, outside the lock.
         case deliver(TickHandler, Tick, TickerID, owner: AnyObject?, last: Outcome)
         /// The due ticker's owner was already gone: it was stopped instead of delivered.
         case stopped(Outcome)
+        /// Deliveries (and stops) of batched tickers, decided under one lock.
+        case batch([Step])
         case done((Int64, UInt64)?)
     }
 
@@ -265,20 +267,42 @@ final class TickerEngine: Sendable {
                     state.armSequence &+= 1
                     return .done((now, state.armSequence))
                 }
-                return Self.nextDelivery(&state, slot: top.slot, now: now)
+                guard state[top.slot].site.isBatched else {
+                    return Self.nextDelivery(&state, slot: top.slot, now: now)
+                }
+                // Batched tickers (internal hand-overs): decide every due one under this lock.
+                var batch: [Step] = []
+                while served + batch.count < Self.deliveriesPerWake, let next = state.heap.first,
+                    state[next.slot].site.isBatched, let due = state.topDeadline, due <= now
+                {
+                    batch.append(Self.nextDelivery(&state, slot: next.slot, now: now))
+                }
+                return .batch(batch)
             }
             switch step {
             case .done(let arming):
                 applyArming(arming)
                 return
-            case let .deliver(handler, tick, id, owner, last):
+            case .deliver, .stopped:
                 served += 1
-                handler(tick, owner: owner, engine: self, id: id)
-                finish(last)
-            case .stopped(let outcome):
-                served += 1
-                finish(outcome)
+                perform(step)
+            case .batch(let steps):
+                served += steps.count
+                steps.forEach(perform)
             }
+        }
+    }
+
+    /// Carries out a delivery (or a stop) decided under the lock.
+    private func perform(_ step: Step) {
+        switch step {
+        case let .deliver(handler, tick, id, owner, last):
+            handler(tick, owner: owner, engine: self, id: id)
+            finish(last)
+        case .stopped(let outcome):
+            finish(outcome)
+        case .batch, .done:
+            preconditionFailure("TimerKit internal: not a single delivery")
         }
     }
 

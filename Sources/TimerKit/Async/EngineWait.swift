@@ -1,0 +1,87 @@
+/// Waits for one deadline of a system-clock ``TickSequence`` on TimerKit's engine: a one-shot ticker on the
+/// shared async context (a precise thread), whose handler resumes the waiting consumer.
+///
+/// Every sequence shares the engine's single alarm, so sequences whose tolerance windows overlap are served
+/// by one wake-up (a `Task.sleep` per sequence wakes once per sequence), and the ticker exists only while
+/// its consumer waits: under virtual time, a consumer suspended on its next deadline shows as one pending
+/// ticker. The one-shots are batched: when many consumers share a deadline, the engine decides them under
+/// one lock and resumes them back to back.
+final class EngineWait: Sendable {
+    private struct State {
+        var continuation: UnsafeContinuation<Bool, Never>?
+        var ticker: Ticker?
+        /// Set when `resume` came before `install` (cancelled before the wait began).
+        var early: Bool?
+    }
+
+    // Invariant of the continuation: resumed exactly once, by whichever of the ticker's handler, the
+    // release of that handler, and the cancellation handler first takes it out under the lock.
+    private let state = Locked<State>.make(State())
+
+    /// The context every system-clock tick sequence waits on.
+    static let context = TickerContext.precise(label: "TimerKit.ticks")
+
+    /// Waits `delay` nanoseconds on `timeBase` (late by at most `tolerance`). Returns `false` if the task
+    /// was cancelled first (promptly: the wait ends) or the wait's ticker was stopped without firing (its
+    /// virtual time torn down).
+    static func wait(
+        nanoseconds delay: Int64, tolerance: Duration, on timeBase: TimeBase, fileID: String, line: Int
+    ) async -> Bool {
+        guard !Task.isCancelled else { return false }
+        guard delay > 0 else { return true }
+        let wait = EngineWait()
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { continuation in
+                // The handler holds the only reference to this token: if the ticker stops without firing,
+                // releasing the handler releases the token, which ends the wait instead of leaving it
+                // suspended for ever.
+                let token = EndsWithHandler(wait)
+                let ticker = Ticker.make(
+                    .after(.nanoseconds(delay), tolerance: tolerance), on: context, binding: .handle, owner: nil,
+                    ownerType: nil, startsImmediately: true, fileID: fileID, line: line, batched: true,
+                    timeBase: timeBase, handler: .tick { _ in token.fired() })
+                wait.install(continuation, ticker: ticker)
+            }
+        } onCancel: {
+            wait.resume(false)
+        }
+    }
+
+    private func install(_ continuation: UnsafeContinuation<Bool, Never>, ticker: Ticker) {
+        let early = state.withLock { state -> Bool? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            state.ticker = ticker
+            return nil
+        }
+        if let early {
+            ticker.cancel()
+            continuation.resume(returning: early)
+        }
+    }
+
+    fileprivate func resume(_ value: Bool) {
+        let (continuation, ticker) = state.withLock { state in
+            if state.continuation == nil, state.early == nil { state.early = value }
+            return (state.continuation.take(), state.ticker.take())
+        }
+        if !value { ticker?.cancel() }
+        continuation?.resume(returning: value)
+        // A fired one-shot is finished; its handle is released here, outside the lock.
+        withExtendedLifetime(ticker) {}
+    }
+}
+
+/// Held only by a wait's ticker handler: resumes the wait with `true` when the ticker fires, and with
+/// `false` when the handler is released without having fired (`resume` acts once).
+private final class EndsWithHandler: Sendable {
+    private let wait: EngineWait
+
+    init(_ wait: EngineWait) {
+        self.wait = wait
+    }
+
+    func fired() { wait.resume(true) }
+
+    deinit { wait.resume(false) }
+}
