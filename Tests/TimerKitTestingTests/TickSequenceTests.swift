@@ -63,6 +63,32 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty)
     }
 
+    @Test func sequencesWhoseToleranceWindowsOverlapShareOneWakeUp() async {
+        let time = VirtualTime()
+        // Three consumers whose first deadlines are 1.0 s, 1.1 s and 1.2 s away, each with 0.5 s of
+        // tolerance: the engine wakes once, at the end of the earliest window, and serves all three.
+        let sequences = (0..<3).map { index in
+            time.run {
+                Ticker.ticks(
+                    .every(.seconds(1), after: .milliseconds(1_000 + 100 * index), tolerance: .milliseconds(500)))
+            }
+        }
+        let consumers = sequences.map { sequence in
+            Task { () -> ClockTick<ContinuousClock>? in
+                var iterator = sequence.makeAsyncIterator()
+                return await iterator.next()
+            }
+        }
+        await waitUntil { time.pendingTickers.count == 3 }
+        time.advance(by: .seconds(2))
+        var ticks: [ClockTick<ContinuousClock>] = []
+        for consumer in consumers {
+            if let tick = await consumer.value { ticks.append(tick) }
+        }
+        // Each sequence counts from its own start, so the same wake-up (1.5 s) is 500, 400 and 300 ms late.
+        #expect(ticks.map(\.lateness) == [.milliseconds(500), .milliseconds(400), .milliseconds(300)])
+    }
+
     @Test func cancellingTheTaskEndsTheSequencePromptly() async {
         let time = VirtualTime()
         let sequence = time.run { Ticker.ticks(.every(.seconds(3_600))) }

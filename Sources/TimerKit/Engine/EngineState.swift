@@ -319,6 +319,11 @@ struct EngineState {
         freeSlots.append(slot)
     }
 
+    /// What the table holds (for tests and diagnostics).
+    var storage: (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
+        (slotCount, occupiedCount, pages.count, heap.capacity, sites.count)
+    }
+
     // MARK: Heap
 
     func heapPosition(of slot: UInt32) -> Int { Int(positions[Int(slot)]) }

@@ -424,6 +424,11 @@ final class TickerEngine: Sendable {
 
     func liveCount() -> Int { state.withLock { $0.liveCount } }
 
+    /// What the engine's table holds (for tests).
+    func storage() -> (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
+        state.withLock { $0.storage }
+    }
+
     /// The engine's current instant.
     func now() -> TickInstant { TickInstant(nanoseconds: clock.now()) }
 }

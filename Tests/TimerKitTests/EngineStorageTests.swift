@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+/// The engine's table: pages released when it empties, a heap that orders deliveries by deadline and
+/// arrival under churn, and creation sites shared by the tickers of one call site.
+@Suite struct EngineStorageTests {
+    private static let context = TickerContext.precise(label: "TimerKitTests.storage")
+
+    @Test func anEmptiedEngineKeepsOnlyItsFirstPage() {
+        let time = VirtualTime()
+        var tickers = time.run {
+            (0..<2_000).map { _ in Ticker.schedule(.after(.seconds(60)), on: Self.context) { _ in } }
+        }
+        let engine = time.base.engine(for: Self.context)
+        let full = engine.storage()
+        #expect(full.slots == 2_000)
+        #expect(full.occupied == 2_000)
+        #expect(full.pages == 8)  // 32 + 32 + 64 + 128 + 256, then 512-record pages
+        #expect(full.heapCapacity >= 2_000)
+        tickers.forEach { $0.cancel() }
+        tickers.removeAll()
+        let empty = engine.storage()
+        #expect(empty.slots == 0)
+        #expect(empty.occupied == 0)
+        #expect(empty.pages == 1)
+        #expect(empty.heapCapacity <= 64)
+        // The kept page serves the next ticker without growing.
+        let next = time.run { Ticker.schedule(.after(.seconds(1)), on: Self.context) { _ in } }
+        #expect(engine.storage().pages == 1)
+        withExtendedLifetime(next) {}
+    }
+
+    @Test func deliveriesFollowDeadlineThenCreationOrderUnderChurn() {
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0x5EED_7173)
+        let time = VirtualTime()
+        let order = Locked<[Int]>.make([])
+        // Many ties (delays in whole milliseconds from a small range), random cancels and re-pauses.
+        let delays = (0..<600).map { _ in Int.random(in: 1...40, using: &generator) }
+        let tickers = time.run {
+            delays.enumerated().map { index, delay in
+                Ticker.schedule(.after(.milliseconds(delay)), on: Self.context) { _ in
+                    order.withLock { $0.append(index) }
+                }
+            }
+        }
+        var cancelled = Set<Int>()
+        for index in delays.indices where Int.random(in: 0..<3, using: &generator) == 0 {
+            tickers[index].cancel()
+            cancelled.insert(index)
+        }
+        time.advance(by: .seconds(1))
+        let expected = delays.indices.filter { !cancelled.contains($0) }.sorted {
+            delays[$0] != delays[$1] ? delays[$0] < delays[$1] : $0 < $1
+        }
+        #expect(order.withLock { $0 } == expected)
+        withExtendedLifetime(tickers) {}
+    }
+
+    @Test func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {
+        let time = VirtualTime()
+        let (first, second) = time.run {
+            let first = (0..<10).map { _ in Ticker.schedule(.after(.seconds(60)), on: Self.context) { _ in } }
+            let second = Ticker.schedule(.after(.seconds(60)), on: Self.context) { _ in }
+            return (first, second)
+        }
+        let engine = time.base.engine(for: Self.context)
+        #expect(engine.storage().sites == 2)
+        let lines = Set(first.compactMap { $0.snapshot?.line })
+        #expect(lines.count == 1)
+        #expect(second.snapshot?.line != lines.first)
+        #expect(second.snapshot?.fileID == "TimerKitTests/EngineStorageTests.swift")
+        withExtendedLifetime((first, second)) {}
+    }
+}
