@@ -149,7 +149,19 @@ struct TickerRecord {
 
     /// (deadline, latest) under which the record waits in the heap, or nil when it waits for nothing.
     var heapKey: (deadline: Int64, latest: Int64)? {
-        let scheduled = scheduledDeadline
+        Self.heapKey(
+            state: state, start: start, times: times, nextIndex: nextIndex, manualPending: manualPending,
+            manualRequestedAt: manualRequestedAt)
+    }
+
+    /// The heap key from the fields it depends on (so that the engine can read them one by one from a
+    /// page, without copying a whole record).
+    @inline(__always)
+    static func heapKey(
+        state: TickerState, start: Int64, times: ScheduleTimes, nextIndex: Int, manualPending: UInt32,
+        manualRequestedAt: Int64
+    ) -> (deadline: Int64, latest: Int64)? {
+        let scheduled: Int64? = state == .running ? start.addingSaturating(times.offset(ofDeadline: nextIndex)) : nil
         let manual: Int64? = manualPending > 0 ? manualRequestedAt : nil
         switch (scheduled, manual) {
         case (nil, nil): return nil
@@ -264,6 +276,24 @@ struct EngineState {
         }
     }
 
+    /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check). Reads the
+    /// page directly: going through the subscript's accessor here made the compiler copy the record.
+    func isLiveBound(_ slot: UInt32) -> Bool {
+        let (page, index) = Self.location(of: Int(slot))
+        return pages[page][index].isOccupied && pages[page][index].site.binding != .handle
+            && !pages[page][index].state.isTerminal
+    }
+
+    /// The heap key of the record in `slot`, from its fields read one by one (calling a computed property
+    /// on the element made the compiler copy the record).
+    func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
+        let (page, index) = Self.location(of: Int(slot))
+        return TickerRecord.heapKey(
+            state: pages[page][index].state, start: pages[page][index].start, times: pages[page][index].times,
+            nextIndex: pages[page][index].nextIndex, manualPending: pages[page][index].manualPending,
+            manualRequestedAt: pages[page][index].manualRequestedAt)
+    }
+
     func isCurrent(_ id: TickerID) -> Bool {
         Int(id.slot) < slotCount && self[id.slot].isOccupied && self[id.slot].serial == id.serial
     }
@@ -278,7 +308,7 @@ struct EngineState {
         record.serial = nextSerial
         occupiedCount += 1
         if let slot = freeSlots.popLast() {
-            self[slot] = record
+            self[slot] = consume record
             return TickerID(slot: slot, serial: nextSerial)
         }
         precondition(slotCount < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
@@ -288,7 +318,7 @@ struct EngineState {
             storage.reserveCapacity(Self.capacity(ofPage: page))
             pages.append(storage)
         }
-        pages[page].append(record)
+        pages[page].append(consume record)
         positions.append(-1)
         slotCount += 1
         return TickerID(slot: UInt32(slotCount - 1), serial: nextSerial)
@@ -331,7 +361,7 @@ struct EngineState {
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
         let position = heapPosition(of: slot)
-        guard let key = self[slot].heapKey else {
+        guard let key = heapKey(ofSlot: slot) else {
             if position >= 0 { removeFromHeap(at: position) }
             return
         }
@@ -420,6 +450,6 @@ struct EngineState {
     /// The deadline of the ticker at the top of the heap (its earliest acceptable delivery).
     var topDeadline: Int64? {
         guard let top = heap.first else { return nil }
-        return self[top.slot].heapKey?.deadline
+        return heapKey(ofSlot: top.slot)?.deadline
     }
 }

@@ -78,7 +78,7 @@ final class TickerEngine: Sendable {
             guard total > 0, state.liveCount > 0 else { break }
             let slot = UInt32(state.sweepCursor % total)
             state.sweepCursor = Int(slot) + 1
-            guard state[slot].isOccupied, state[slot].isBound, !state[slot].state.isTerminal else { continue }
+            guard state.isLiveBound(slot) else { continue }
             if let alive = state[slot].owner {
                 sweep.alive.append(alive)
                 continue
