@@ -36,7 +36,7 @@ import Testing
         var generator = ConcurrencyStressTests.SplitMix64(state: 0x5EED_7173)
         let time = VirtualTime()
         let order = Locked<[Int]>.make([])
-        // Many ties (delays in whole milliseconds from a small range), random cancels and re-pauses.
+        // Many ties (delays in whole milliseconds from a small range) and random cancels.
         let delays = (0..<600).map { _ in Int.random(in: 1...40, using: &generator) }
         let tickers = time.run {
             delays.enumerated().map { index, delay in
@@ -56,6 +56,35 @@ import Testing
         }
         #expect(order.withLock { $0 } == expected)
         withExtendedLifetime(tickers) {}
+    }
+
+    @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
+        var state = EngineState()
+        state.sequence = .max - 150  // the arrival counter wraps halfway through
+        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
+        let times = TickSchedule.after(.seconds(1)).times
+        var slots: [UInt32] = []
+        for _ in 0..<300 {
+            let id = state.insert(
+                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
+            state.reschedule(id.slot)
+            slots.append(id.slot)
+        }
+        // Pause and resume (take out, put back) every third one: it goes to the back of the tie.
+        var moved: [UInt32] = []
+        for slot in slots where slot % 3 == 0 {
+            state[slot].state = .paused
+            state.reschedule(slot)
+            state[slot].state = .running
+            state.reschedule(slot)
+            moved.append(slot)
+        }
+        var popped: [UInt32] = []
+        while let top = state.heap.first {
+            popped.append(top.slot)
+            state.removeFromHeap(at: 0)
+        }
+        #expect(popped == slots.filter { $0 % 3 != 0 } + moved)
     }
 
     @Test func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {

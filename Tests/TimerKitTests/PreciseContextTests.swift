@@ -9,9 +9,15 @@ import Testing
         let context = TickerContext.precise(label: label)
         let seen = Locked<[(Int, String)]>.make([])
         let done = DispatchSemaphore(value: 0)
+        // The engine and its thread exist before the measured tickers, whose deadlines are far enough apart
+        // (40 ms) that creating them in a loop cannot reorder them.
+        let warmUp = DispatchSemaphore(value: 0)
+        let first = Ticker.schedule(.after(.zero), on: context) { _ in warmUp.signal() }
+        #expect(warmUp.wait(timeout: .now() + 10) == .success)
+        withExtendedLifetime(first) {}
         // Created in reverse order; delivered in deadline order.
         let tickers = (1...5).reversed().map { n in
-            Ticker.schedule(.after(.milliseconds(n * 2)), on: context) { _ in
+            Ticker.schedule(.after(.milliseconds(n * 40)), on: context) { _ in
                 let count = seen.withLock { state -> Int in
                     state.append((n, ThreadAlarm.currentThreadName))
                     return state.count
@@ -31,8 +37,9 @@ import Testing
         let fired = Locked<Int>.make(0)
         let done = DispatchSemaphore(value: 0)
         let box = ContractBox<Ticker>()
+        // Started only once the handler can reach its own handle.
         box.set(
-            Ticker.schedule(.every(.milliseconds(1)), on: .precise) { _ in
+            Ticker.schedule(.every(.milliseconds(1)), on: .precise, startsImmediately: false) { _ in
                 let count = fired.withLock { count -> Int in
                     count += 1
                     return count
@@ -42,6 +49,7 @@ import Testing
                     done.signal()
                 }
             })
+        box.value?.start()
         #expect(done.wait(timeout: .now() + 10) == .success)
         Thread.sleep(forTimeInterval: 0.02)
         #expect(fired.withLock { $0 } == 3)

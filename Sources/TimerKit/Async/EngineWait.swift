@@ -36,8 +36,12 @@ final class EngineWait: Sendable {
                 // releasing the handler releases the token, which ends the wait instead of leaving it
                 // suspended for ever.
                 let token = EndsWithHandler(wait)
+                // Built from numbers, not with `.after(_:tolerance:)`: a wait shorter than the tolerance is
+                // normal here and must not log the "tolerance exceeds the delay" note at the user's call site.
+                let schedule = TickSchedule.oneShot(
+                    delayNanoseconds: delay, toleranceNanoseconds: tolerance.saturatingNanoseconds)
                 let ticker = Ticker.make(
-                    .after(.nanoseconds(delay), tolerance: tolerance), on: context, binding: .handle, owner: nil,
+                    schedule, on: context, binding: .handle, owner: nil,
                     ownerType: nil, startsImmediately: true, fileID: fileID, line: line, batched: true,
                     timeBase: timeBase, handler: .tick { _ in token.fired() })
                 wait.install(continuation, ticker: ticker)

@@ -51,6 +51,14 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
         self.adjustments = adjustments
     }
 
+    /// A one-shot schedule from numbers already in range (internal waits): no clamping and no notes, the
+    /// tolerance capped at the delay.
+    static func oneShot(delayNanoseconds delay: Int64, toleranceNanoseconds tolerance: Int64) -> TickSchedule {
+        let first = max(0, delay)
+        return TickSchedule(
+            first: first, interval: first, tolerance: min(max(0, tolerance), first), count: 1, adjustments: [])
+    }
+
     /// A schedule made of stored numbers, without adjustments (for snapshots).
     init(_ times: ScheduleTimes) {
         self.times = times

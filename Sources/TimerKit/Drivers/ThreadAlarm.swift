@@ -32,18 +32,23 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     static let timerSlackNanoseconds: UInt = 1
 
     init(label: String, wake: @escaping @Sendable () -> Void) {
+        // Each call is made before its check: a `precondition`'s condition is not evaluated under
+        // -Ounchecked.
         mutex.initialize(to: pthread_mutex_t())
-        precondition(pthread_mutex_init(mutex, nil) == 0, "TimerKit: pthread_mutex_init failed")
+        let mutexResult = pthread_mutex_init(mutex, nil)
+        precondition(mutexResult == 0, "TimerKit: pthread_mutex_init failed (\(mutexResult))")
         condition.initialize(to: pthread_cond_t())
         #if canImport(Darwin)
-            precondition(pthread_cond_init(condition, nil) == 0, "TimerKit: pthread_cond_init failed")
+            let conditionResult = pthread_cond_init(condition, nil)
         #else
             var attributes = pthread_condattr_t()
             pthread_condattr_init(&attributes)
-            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-            precondition(pthread_cond_init(condition, &attributes) == 0, "TimerKit: pthread_cond_init failed")
+            let clockResult = pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            precondition(clockResult == 0, "TimerKit: pthread_condattr_setclock failed (\(clockResult))")
+            let conditionResult = pthread_cond_init(condition, &attributes)
             pthread_condattr_destroy(&attributes)
         #endif
+        precondition(conditionResult == 0, "TimerKit: pthread_cond_init failed (\(conditionResult))")
         let name = Self.threadName(label)
         let thread = Thread { [self] in
             // Named from inside with pthreads: swift-corelibs-foundation does not apply a name set before

@@ -212,7 +212,8 @@ struct EngineState {
     private(set) var occupiedCount = 0
     private var nextSerial: UInt32 = 0
     private(set) var heap: [HeapNode] = []
-    private var sequence: UInt32 = 0
+    /// Arrival counter for tie order (internal so that tests can start it near the wrap).
+    var sequence: UInt32 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
     var armedAt: Int64?
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.

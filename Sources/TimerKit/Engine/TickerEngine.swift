@@ -348,7 +348,7 @@ final class TickerEngine: Sendable {
             let skipped = index - nextIndex
             state[slot].nextIndex = index + 1
             state[slot].fireCount += 1
-            state[slot].skippedTotal = UInt32(clamping: Int(state[slot].skippedTotal) &+ skipped)
+            state[slot].skippedTotal = UInt32(clamping: UInt64(state[slot].skippedTotal) + UInt64(max(0, skipped)))
             if manual { state[slot].manualPending = 0 }
             isFinal = schedule.isFinal(index)
             let deadline =
