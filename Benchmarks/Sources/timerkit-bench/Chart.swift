@@ -2,9 +2,10 @@ import Foundation
 
 /// An SVG chart of the lateness distributions: one row per kind, one panel per condition, log-scale µs.
 ///
-/// Each row shows every fire as a faint dot, a box from p25 to p75 and whiskers from p1 to p99 over every
-/// round, and a bar at the median as the report gives it (the median of the rounds' medians), also written
-/// at the panel's right edge.
+/// Each row is a box plot over every fire of every round: a box from p25 to p75, whiskers from p1 to p99,
+/// a diamond at the maximum, and a bar at the median as the report gives it (the median of the rounds'
+/// medians), also written at the panel's right edge. A few dozen elements per row keep the file small
+/// (the samples themselves are in the JSON).
 func latenessChart(_ results: Results) -> String {
     let kinds = TimerKind.reportOrder.filter { kind in results.lateness.contains { $0.kind == kind } }
     let conditions = [false, true].filter { loaded in results.lateness.contains { $0.loaded == loaded } }
@@ -24,7 +25,7 @@ func latenessChart(_ results: Results) -> String {
     let top = 100.0
     let plotHeight = rowHeight * Double(kinds.count)
     let width = labelWidth + Double(conditions.count) * (panelWidth + medianWidth + gap) + 10
-    let height = top + plotHeight + 120
+    let height = top + plotHeight + 110
 
     func x(_ microseconds: Double, panel: Int) -> Double {
         let left = labelWidth + Double(panel) * (panelWidth + medianWidth + gap)
@@ -51,9 +52,13 @@ func latenessChart(_ results: Results) -> String {
             weight: "bold"))
     svg.append(
         text(
-            "\(results.options.deadlines) deadlines × \(rounds) round\(rounds == 1 ? "" : "s") per row; "
-                + "every fire is a dot; box p25–p75, whiskers p1–p99; bar and number: median (of the rounds' "
-                + "medians). \(results.host.system), \(results.date).", x: 12, y: 50, size: 12, fill: "#444"))
+            "\(results.options.deadlines) deadlines × \(rounds) round\(rounds == 1 ? "" : "s") per row; box "
+                + "p25–p75, whiskers p1–p99, diamond: max (over every fire); bar and number: median (of the rounds' "
+                + "medians). \(results.host.name), \(results.host.system), \(results.date).", x: 12, y: 50, size: 12,
+            fill: "#444"))
+    svg.append(
+        "<text x=\"16\" y=\"\(f(top + plotHeight / 2))\" font-size=\"12\" fill=\"#222\" text-anchor=\"middle\" "
+            + "transform=\"rotate(-90 16 \(f(top + plotHeight / 2)))\">timer</text>")
 
     for (panel, loaded) in conditions.enumerated() {
         let left = x(pow(10, lowDecade), panel: panel)
@@ -93,15 +98,6 @@ func latenessChart(_ results: Results) -> String {
             guard !values.isEmpty else { continue }
             let sorted = values.sorted()
             let tint = color(kind)
-            // Every fire, jittered vertically (deterministic, so two charts of one file are identical).
-            var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(row * 7 + panel)
-            for value in values {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let jitter = (Double(seed >> 40) / Double(1 << 24) - 0.5) * (rowHeight - 14)
-                svg.append(
-                    "<circle cx=\"\(f(x(value, panel: panel)))\" cy=\"\(f(center + jitter))\" r=\"1.6\" "
-                        + "fill=\"\(tint)\" fill-opacity=\"0.22\"/>")
-            }
             let p1 = x(Summary.percentile(sorted, 0.01), panel: panel)
             let p25 = x(Summary.percentile(sorted, 0.25), panel: panel)
             // The median as the report gives it: the median of the rounds' medians.
@@ -123,6 +119,7 @@ func latenessChart(_ results: Results) -> String {
             svg.append(
                 "<line x1=\"\(f(p50))\" y1=\"\(f(center - 12))\" x2=\"\(f(p50))\" y2=\"\(f(center + 12))\" "
                     + "stroke=\"#111\" stroke-width=\"3\"/>")
+            svg.append(diamond(x: x(sorted.last ?? .nan, panel: panel), y: center, tint: tint))
             svg.append(
                 text(
                     "\(format(middle)) µs", x: left + panelWidth + medianWidth - 4,
@@ -145,8 +142,8 @@ func latenessChart(_ results: Results) -> String {
         }
     }
 
-    // Legend.
-    let legendY = top + plotHeight + 70
+    // Legend: the colours, then how to read a row.
+    let legendY = top + plotHeight + 66
     var legendX = 12.0
     for (label, tint) in [
         ("TimerKit", "#1f6fb4"), ("raw counterpart", "#e07b10"), ("clock_nanosleep floor", "#6b6b6b"),
@@ -157,12 +154,37 @@ func latenessChart(_ results: Results) -> String {
         svg.append(text(label, x: legendX + 28, y: legendY, size: 12))
         legendX += 40 + Double(label.count) * 7
     }
+    // A sample row: whiskers, box, median bar, max diamond, each named.
+    let sample = legendX + 20
+    let tint = "#6b6b6b"
+    svg.append(
+        "<line x1=\"\(f(sample))\" y1=\"\(f(legendY - 4))\" x2=\"\(f(sample + 170))\" y2=\"\(f(legendY - 4))\" "
+            + "stroke=\"\(tint)\" stroke-width=\"1.5\"/>")
+    svg.append(
+        "<rect x=\"\(f(sample + 40))\" y=\"\(f(legendY - 13))\" width=\"80\" height=\"18\" fill=\"\(tint)\" "
+            + "fill-opacity=\"0.3\" stroke=\"\(tint)\" stroke-width=\"1.5\"/>")
+    svg.append(
+        "<line x1=\"\(f(sample + 75))\" y1=\"\(f(legendY - 16))\" x2=\"\(f(sample + 75))\" "
+            + "y2=\"\(f(legendY + 8))\" stroke=\"#111\" stroke-width=\"3\"/>")
+    svg.append(diamond(x: sample + 195, y: legendY - 4, tint: tint))
+    for (label, position) in [
+        ("p1", 0.0), ("p25", 40.0), ("median", 75.0), ("p75", 120.0), ("p99", 170.0), ("max", 195.0),
+    ] {
+        svg.append(text(label, x: sample + position, y: legendY + 22, size: 10, fill: "#444", anchor: "middle"))
+    }
     svg.append(
         text(
             "Lateness = fire time − (start + k·10 ms), CLOCK_MONOTONIC; values below the axis are drawn at its left "
-                + "edge.", x: legendX + 10, y: legendY, size: 11, fill: "#444"))
+                + "edge. Every sample: the JSON.", x: 12, y: legendY + 34, size: 11, fill: "#444"))
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
+}
+
+/// A small open diamond (the maximum of a row).
+private func diamond(x: Double, y: Double, tint: String) -> String {
+    guard x.isFinite else { return "" }
+    return "<path d=\"M\(f(x)) \(f(y - 6))L\(f(x + 5)) \(f(y))L\(f(x)) \(f(y + 6))L\(f(x - 5)) \(f(y))Z\" "
+        + "fill=\"white\" stroke=\"\(tint)\" stroke-width=\"1.5\"/>"
 }
 
 private func axisLabel(_ microseconds: Double) -> String {

@@ -9,6 +9,9 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
     case taskSleep = "raw.taskSleep"
     case nanosleep = "raw.clockNanosleep"
     case nanosleepPrecise = "raw.clockNanosleep1ns"
+    /// The async floor of the CPU and wake-up sections: no timer at all, tasks suspended on continuations
+    /// that a plain thread resumes (what a Swift concurrency task resume costs, whatever wakes it).
+    case resumeFloor = "floor.continuationResume"
 
     /// The TimerKit contexts, in report order (the precise context last).
     static let timerKit: [TimerKind] = [.timerKitDispatch, .timerKitRunLoop, .timerKitAsync, .timerKitPrecise]
@@ -44,6 +47,7 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
         case .taskSleep: "Task.sleep"
         case .nanosleep: "clock_nanosleep"
         case .nanosleepPrecise: "clock_nanosleep 1 ns"
+        case .resumeFloor: "continuation resume, no timer"
         }
     }
 
@@ -54,15 +58,22 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
             "`Ticker.schedule(_:on: .dispatch(DispatchQueue(label:), leeway: .zero, strict: true))` (lateness; "
                 + "the other sections use the default leeway 0, not strict)"
         case .timerKitRunLoop: "`Ticker.schedule(_:on: .runLoop(loop))`, `loop` run by a dedicated thread"
-        case .timerKitAsync: "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence"
+        case .timerKitAsync:
+            "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence; each wait is "
+                + "a one-shot on TimerKit's engine, on one shared precise thread (tolerance coalesces waits)"
         case .timerKitPrecise: "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack"
         case .dispatchSource:
-            "`DispatchSource.makeTimerSource(flags: .strict)`, leeway 0, on a serial queue (one source per timer)"
+            "`DispatchSource.makeTimerSource(flags: .strict)` (lateness; the other sections without `.strict`), "
+                + "leeway 0, on a serial queue (one source per timer)"
         case .foundationTimer:
             "`Timer(fire:interval:repeats:block:)` added in `.common` to a dedicated thread's run loop"
         case .taskSleep: "`Task.sleep(until:)` on absolute ContinuousClock deadlines, one task per timer"
         case .nanosleep: "`clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` loop on its own thread, default slack"
         case .nanosleepPrecise: "the same loop with the thread's timer slack set to 1 ns (`PR_SET_TIMERSLACK`)"
+        case .resumeFloor:
+            "the async floor (CPU and wake-ups only): 1,000 tasks each suspended on an `UnsafeContinuation`, "
+                + "resumed by a plain thread sleeping on absolute `clock_nanosleep` deadlines, no timer; CPU: all "
+                + "1,000 in one burst every 100 ms; wake-ups: 10 bursts of 100 per second, each task once per second"
         }
     }
 }

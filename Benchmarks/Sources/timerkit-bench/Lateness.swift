@@ -48,13 +48,14 @@ final class LatenessRecorder: Sendable {
 
     /// Records a fire read at `now`. Returns the next deadline index to wait for, or nil once the last
     /// deadline has been recorded (fires after that are ignored). `index` is the deadline the timer says
-    /// the fire stands for, and `reported` its own idea of the lateness (TimerKit's `Tick.index` and
-    /// `Tick.lateness`, the latter kept as a cross-check).
+    /// the fire stands for (TimerKit's `Tick.index`). `deadline`, when given, is that deadline as the
+    /// timer computed it from the start it read itself (TimerKit's `Tick.deadline`): the fire is then
+    /// measured against it — the start read next to the API's own "now", as for the raw timers, whose
+    /// deadlines the harness passes in — and its lateness from the harness's start is kept beside it.
     @discardableResult
-    func record(_ now: Int64, index stated: Int? = nil, reported: Duration? = nil) -> Int? {
+    func record(_ now: Int64, index stated: Int? = nil, deadline: Int64? = nil) -> Int? {
         let (next, justFinished) = state.withLock { state -> (Int?, Bool) in
             guard !state.done else { return (nil, false) }
-            if let reported { state.reported.append(reported.nanoseconds) }
             let elapsed = now - state.start
             let passed = elapsed >= 0 ? Int(elapsed / interval) : 0
             let index: Int
@@ -67,7 +68,13 @@ final class LatenessRecorder: Sendable {
             } else {
                 index = max(1, passed)
             }
-            state.samples.append(now - (state.start + Int64(index) * interval))
+            let fromHarnessStart = now - (state.start + Int64(index) * interval)
+            if let deadline {
+                state.samples.append(now - deadline)
+                state.reported.append(fromHarnessStart)
+            } else {
+                state.samples.append(fromHarnessStart)
+            }
             state.skipped += max(0, index - state.next)
             state.next = max(state.next, index + 1)
             if index >= deadlines {
@@ -105,7 +112,8 @@ struct LatenessRun: Codable, Sendable {
     var deadlines: Int
     var intervalNanoseconds: Int64
     var latenessNanoseconds: [Int64]
-    /// TimerKit's own `Tick.lateness` of the same fires (TimerKit kinds only): a cross-check of the harness.
+    /// TimerKit kinds only: the same fires measured from the start the harness read right before the
+    /// schedule call (the judged figures count from the start TimerKit read inside it).
     var reportedLatenessNanoseconds: [Int64]?
     var skipped: Int
 
@@ -155,7 +163,12 @@ func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, 
         completed = latenessOfTask(recorder) {
             recorder.begin(at: monotonicNow())
             for await tick in Ticker.ticks(.every(interval)) {
-                if recorder.record(monotonicNow(), index: tick.index, reported: tick.lateness) == nil { break }
+                // The tick's deadline is on ContinuousClock: read that clock too, then convert the lateness.
+                let late = tick.deadline.duration(to: ContinuousClock.now)
+                let now = monotonicNow()
+                let (seconds, attoseconds) = late.components
+                let deadline = now - (seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+                if recorder.record(now, index: tick.index, deadline: deadline) == nil { break }
             }
         }
     case .dispatchSource:
@@ -220,6 +233,8 @@ func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, 
         }
         completed = recorder.waitUntilDone()
         thread.join()
+    case .resumeFloor:
+        preconditionFailure("the async floor is not a timer; it has no lateness")
     }
     return recorder.result(kind: kind, loaded: loaded, round: round, completed: completed)
 }
@@ -239,7 +254,7 @@ private func latenessOfTicker(on context: TickerContext, _ interval: Duration, _
     defer { keeper.cancel() }
     recorder.begin(at: monotonicNow())
     let ticker = Ticker.schedule(.every(interval), on: context) { tick in
-        recorder.record(monotonicNow(), index: tick.index, reported: tick.lateness)
+        recorder.record(monotonicNow(), index: tick.index, deadline: tick.deadline.nanoseconds)
     }
     let completed = recorder.waitUntilDone()
     ticker.cancel()

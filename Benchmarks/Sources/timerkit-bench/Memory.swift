@@ -8,8 +8,13 @@ struct PendingResult: Codable, Sendable {
     var kind: TimerKind
     var count: Int
     var createMicrosecondsPerTimer: Double
-    /// For TimerKit: `cancel()` on every handle, then releasing the handles, timed together.
+    /// The loop calling `cancel()` on every handle, all handles still held (raw: `cancel()`,
+    /// `invalidate()` on the timer's thread, `Task.cancel()`).
     var cancelMicrosecondsPerTimer: Double
+    /// Then dropping the array of handles (TimerKit: frees the records and handle objects; dispatch
+    /// sources: the harness's references, the sources are freed later on their queue; Foundation timers:
+    /// the timer objects, on their thread). Nil for tasks, which free themselves when they return.
+    var releaseMicrosecondsPerTimer: Double?
     /// Heap bytes in use while all are pending, per timer (`mallinfo2` `uordblks + hblkhd` delta).
     var bytesPerPendingTimer: Double
     /// Heap bytes still in use after cancel and release, per timer, against the level before creation.
@@ -30,7 +35,9 @@ struct MillionResult: Codable, Sendable {
     var kind: TimerKind
     var count: Int
     var createSeconds: Double
+    /// `cancel()` on every handle, handles still held; then dropping them (as in `PendingResult`).
     var cancelSeconds: Double
+    var releaseSeconds: Double?
     var heapBytes: Int64
     var residentBytes: Int64
     var bytesLeftPerTimer: Double
@@ -49,12 +56,13 @@ func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String =
     let before = workbench.settledHeap()
     let timing = workbench.makePending(count: count, delay: delay)
     let pending = mallocInUse()
-    let cancelNanoseconds = workbench.cancelAll()
+    let (cancelNanoseconds, releaseNanoseconds) = workbench.cancelAll()
     let after = workbench.settledHeap()
     return PendingResult(
         kind: kind, count: count,
         createMicrosecondsPerTimer: Double(timing) / 1_000 / Double(count),
         cancelMicrosecondsPerTimer: Double(cancelNanoseconds) / 1_000 / Double(count),
+        releaseMicrosecondsPerTimer: releaseNanoseconds.map { Double($0) / 1_000 / Double(count) },
         bytesPerPendingTimer: Double(pending - before) / Double(count),
         bytesLeftPerTimer: Double(after - before) / Double(count),
         note: note
@@ -94,11 +102,12 @@ func measureMillion(kind: TimerKind, count: Int, progress: ProgressLog) -> Milli
         "    \(count) pending: \(Int(Double(createNanoseconds) / 1e6)) ms to create, "
             + "heap +\(heap / 1_048_576) MiB, RSS +\(resident / 1_048_576) MiB")
     let probe = workbench.probeLateness(deadlines: 50, interval: .milliseconds(10))
-    let cancelNanoseconds = workbench.cancelAll()
+    let (cancelNanoseconds, releaseNanoseconds) = workbench.cancelAll()
     let after = workbench.settledHeap()
     return MillionResult(
         kind: kind, count: count, createSeconds: Double(createNanoseconds) / 1e9,
-        cancelSeconds: Double(cancelNanoseconds) / 1e9, heapBytes: heap, residentBytes: resident,
+        cancelSeconds: Double(cancelNanoseconds) / 1e9, releaseSeconds: releaseNanoseconds.map { Double($0) / 1e9 },
+        heapBytes: heap, residentBytes: resident,
         bytesLeftPerTimer: Double(after - heapBefore) / Double(count), probe: probe)
 }
 
@@ -220,30 +229,35 @@ private final class Workbench {
             waitUntil(timeout: 30) { tasksStarted.current == tasks.count }
             sleep(seconds: 0.05)
             return elapsed
-        case .nanosleep, .nanosleepPrecise:
+        case .nanosleep, .nanosleepPrecise, .resumeFloor:
             preconditionFailure("not a one-shot timer kind")
         }
     }
 
-    /// Cancels and releases every timer; returns the nanoseconds that took. Waits for cancelled tasks.
-    func cancelAll() -> Int64 {
+    /// Cancels every timer, then releases them: returns the nanoseconds of the cancel loop (every handle
+    /// still held) and of dropping the handles (nil for tasks: there is nothing of theirs to drop, a task
+    /// frees itself when it returns). Waits for cancelled tasks to return.
+    func cancelAll() -> (cancel: Int64, release: Int64?) {
         switch kind {
         case .timerKitDispatch, .timerKitRunLoop, .timerKitPrecise:
             let start = monotonicNow()
             for ticker in tickers { ticker.cancel() }
+            let cancelled = monotonicNow()
             tickers.removeAll(keepingCapacity: true)
-            return monotonicNow() - start
+            return (cancelled - start, monotonicNow() - cancelled)
         case .dispatchSource:
             let start = monotonicNow()
             for source in sources { source.cancel() }
+            let cancelled = monotonicNow()
             sources.removeAll(keepingCapacity: true)
-            return monotonicNow() - start
+            return (cancelled - start, monotonicNow() - cancelled)
         case .foundationTimer:
             return loopThread!.perform { local in
                 let start = monotonicNow()
                 for timer in local.timers { timer.invalidate() }
+                let cancelled = monotonicNow()
                 local.timers.removeAll(keepingCapacity: true)
-                return monotonicNow() - start
+                return (cancelled - start, monotonicNow() - cancelled)
             }
         case .taskSleep, .timerKitAsync:
             let start = monotonicNow()
@@ -254,8 +268,8 @@ private final class Workbench {
             waitUntil(timeout: 60) { tasksEnded.current >= expected }
             tasksStarted.withLock { $0 = 0 }
             tasksEnded.withLock { $0 = 0 }
-            return elapsed
-        case .nanosleep, .nanosleepPrecise:
+            return (elapsed, nil)
+        case .nanosleep, .nanosleepPrecise, .resumeFloor:
             preconditionFailure("not a one-shot timer kind")
         }
     }
@@ -283,7 +297,7 @@ private final class Workbench {
         if let context {
             recorder.begin(at: monotonicNow())
             let probe = Ticker.schedule(.every(interval), on: context) { tick in
-                recorder.record(monotonicNow(), index: tick.index, reported: tick.lateness)
+                recorder.record(monotonicNow(), index: tick.index, deadline: tick.deadline.nanoseconds)
             }
             completed = recorder.waitUntilDone()
             probe.cancel()

@@ -2,6 +2,12 @@ import Dispatch
 import Foundation
 import TimerKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Many repeating timers of one kind: the schedule of each, for the CPU and wake-up sections.
 struct PopulationPlan: Sendable {
     var count: Int
@@ -143,8 +149,100 @@ private func startPopulation(kind: TimerKind, plan: PopulationPlan, fires: Locke
                 step += 1
             }
         }
+    case .resumeFloor:
+        return startResumeFloor(plan: plan, fires: fires)
     case .nanosleep, .nanosleepPrecise:
         preconditionFailure("a clock_nanosleep loop serves one timer; it has no population")
+    }
+}
+
+/// Bursts per interval of the spread resume floor (the wake-up shape: 10 bursts of 100 per second).
+let resumeFloorGroups = 10
+
+/// The async floor, no timer at all: `plan.count` tasks, each suspended on an `UnsafeContinuation` and
+/// counting a fire each time it is resumed, and a plain thread that resumes them on absolute
+/// `clock_nanosleep` deadlines. Unspread, it resumes all of them in one burst every interval; spread, the
+/// tasks form `resumeFloorGroups` groups resumed in turn, one burst every `interval / groups`, so each task
+/// is still resumed once per interval. Returns the function that stops the thread and ends the tasks.
+private func startResumeFloor(plan: PopulationPlan, fires: Locked<Int>) -> () -> Void {
+    let groups = plan.spread ? resumeFloorGroups : 1
+    let gate = ResumeGate(groups: groups, capacity: plan.count / groups + 1)
+    let count = plan.count
+    let stopTasks = startTasks(count: count) { index in
+        let group = index * groups / count
+        while await gate.wait(group: group) {
+            fires.withLock { $0 += 1 }
+        }
+    }
+    let burstInterval = plan.interval.nanoseconds / Int64(groups)
+    let resumer = JoinableThread(name: "bench.floor.resumer") {
+        let start = monotonicNow()
+        var burst: Int64 = 1
+        repeat {
+            let deadline = start + burst * burstInterval
+            var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+            while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+            burst += 1
+        } while gate.resume(group: Int((burst - 2) % Int64(groups)))
+    }
+    return {
+        gate.stop()
+        resumer.join()
+        stopTasks()
+    }
+}
+
+/// Continuations of suspended tasks, in groups, for the resume floor.
+private final class ResumeGate: Sendable {
+    private struct State: Sendable {
+        var stopped = false
+        var waiting: [[UnsafeContinuation<Bool, Never>]]
+    }
+
+    private let state: Locked<State>
+    private let capacity: Int
+
+    init(groups: Int, capacity: Int) {
+        self.capacity = capacity
+        state = Locked(State(waiting: Array(repeating: [], count: groups)))
+        state.withLock { state in
+            for group in state.waiting.indices { state.waiting[group].reserveCapacity(capacity) }
+        }
+    }
+
+    /// Suspends the calling task until its group's next burst (true) or until the gate stops (false).
+    func wait(group: Int) async -> Bool {
+        await withUnsafeContinuation { continuation in
+            let stopped = state.withLock { state -> Bool in
+                guard !state.stopped else { return true }
+                state.waiting[group].append(continuation)
+                return false
+            }
+            if stopped { continuation.resume(returning: false) }
+        }
+    }
+
+    /// Resumes every task waiting in `group`, back to back on the calling thread. False once stopped.
+    func resume(group: Int) -> Bool {
+        var fresh: [UnsafeContinuation<Bool, Never>] = []
+        fresh.reserveCapacity(capacity)  // allocated outside the lock
+        let (taken, stopped) = state.withLock { state -> ([UnsafeContinuation<Bool, Never>], Bool) in
+            let taken = state.waiting[group]
+            state.waiting[group] = fresh
+            return (taken, state.stopped)
+        }
+        for continuation in taken { continuation.resume(returning: !stopped) }
+        return !stopped
+    }
+
+    /// Resumes every waiting task with false; later waits end at once.
+    func stop() {
+        let taken = state.withLock { state in
+            state.stopped = true
+            defer { state.waiting = state.waiting.map { _ in [] } }
+            return state.waiting.flatMap { $0 }
+        }
+        for continuation in taken { continuation.resume(returning: false) }
     }
 }
 

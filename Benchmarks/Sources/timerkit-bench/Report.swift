@@ -18,7 +18,7 @@ struct LatenessAggregate {
     var skipped: Int
     var fires: Int
     var completed: Bool
-    /// Median over rounds of TimerKit's own `Tick.lateness` medians (TimerKit kinds only).
+    /// Median over rounds of the TimerKit fires' medians counted from the harness's start (TimerKit only).
     var reported: Double?
 
     init?(_ runs: [LatenessRun], kind: TimerKind, loaded: Bool) {
@@ -58,6 +58,10 @@ struct TargetResult: Codable, Sendable {
     /// Whether TimerKit/raw is a meaningful ratio for this target (not for signed drifts).
     var comparesToRaw = true
     var passed: Bool
+    /// What the same load costs with no timer at all (the async floor), where there is one.
+    var floor: Double?
+    /// Missed, but the floor itself is over the limit: no timer can meet it on this machine.
+    var limitBelowFloor = false
 }
 
 /// Lateness medians within this of the raw counterpart's pass.
@@ -86,6 +90,12 @@ func contextName(_ kind: TimerKind) -> String {
     case .timerKitPrecise: "precise"
     default: kind.title
     }
+}
+
+/// The async floor measured next to `result` (TimerKit's async context only): no timer, the same number
+/// of task resumes.
+private func asyncFloor(of result: PopulationResult, in section: [PopulationResult]) -> PopulationResult? {
+    result.kind == .timerKitAsync ? section.first { $0.kind == .resumeFloor } : nil
 }
 
 func evaluateTargets(_ results: Results) -> [TargetResult] {
@@ -126,21 +136,26 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
     }
     for result in results.cpu where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
+        let floor = asyncFloor(of: result, in: results.cpu)?.cpuPercent
+        let passed = result.cpuPercent <= cpuLimitPercent
         targets.append(
             TargetResult(
                 target: "CPU of 1,000 tickers at 10 Hz ≤ \(format(cpuLimitPercent)) % of a core",
                 context: contextName(result.kind), measured: result.cpuPercent, unit: "%", limit: cpuLimitPercent,
-                reference: raw?.cpuPercent, referenceName: raw?.kind.title,
-                passed: result.cpuPercent <= cpuLimitPercent))
+                reference: raw?.cpuPercent, referenceName: raw?.kind.title, passed: passed, floor: floor,
+                limitBelowFloor: !passed && floor.map { $0 >= cpuLimitPercent } == true))
     }
     for result in results.wakeups where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.wakeups.first { $0.kind == kind } }
+        let floor = asyncFloor(of: result, in: results.wakeups)?.voluntarySwitchesPerSecond
+        let passed = result.voluntarySwitchesPerSecond <= wakeupLimitPerSecond
         targets.append(
             TargetResult(
                 target: "wake-ups of 1,000 tickers at 1 s, 10 % tolerance ≤ \(Int(wakeupLimitPerSecond))/s",
                 context: contextName(result.kind), measured: result.voluntarySwitchesPerSecond, unit: "/s",
                 limit: wakeupLimitPerSecond, reference: raw?.voluntarySwitchesPerSecond,
-                referenceName: raw?.kind.title, passed: result.voluntarySwitchesPerSecond <= wakeupLimitPerSecond))
+                referenceName: raw?.kind.title, passed: passed, floor: floor,
+                limitBelowFloor: !passed && floor.map { $0 >= wakeupLimitPerSecond } == true))
     }
     for result in results.pending where tickerKinds.contains(result.kind) {
         let raw = result.kind.counterpart.flatMap { kind in results.pending.first { $0.kind == kind } }
@@ -155,8 +170,8 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
             "create ≤ \(format(createLimitMicroseconds)) µs per ticker", result.createMicrosecondsPerTimer, "µs",
             createLimitMicroseconds, raw?.createMicrosecondsPerTimer)
         add(
-            "cancel + release ≤ \(format(cancelLimitMicroseconds)) µs per ticker", result.cancelMicrosecondsPerTimer,
-            "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
+            "`cancel()` ≤ \(format(cancelLimitMicroseconds)) µs per ticker (handles still held)",
+            result.cancelMicrosecondsPerTimer, "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
         add(
             "≤ \(Int(pendingLimitBytes)) B per pending ticker", result.bytesPerPendingTimer, "B", pendingLimitBytes,
             raw?.bytesPerPendingTimer)
@@ -197,12 +212,15 @@ func markdownReport(_ results: Results) -> String {
     let options = results.options
     lines.append("## timerkit-bench report")
     lines.append("")
+    lines.append("```sh")
+    lines.append(results.invocation.command)
+    lines.append("```")
+    lines.append("")
     lines.append(
-        "\(results.host.system), \(results.host.processors) processors (\(results.host.cpu)), Swift "
-            + "\(results.host.swift); \(results.date). \(options.length.rawValue) suite: \(options.rounds) lateness "
-            + "round(s) of \(options.deadlines) deadlines, \(format(options.window)) s CPU and wake-up windows; "
-            + "took \(minutes(results.runtimeSeconds)). One run, one machine: read the ratios, not absolute "
-            + "figures across runs.")
+        "Run in `\(results.invocation.directory)` as `\(results.invocation.arguments.map(shellQuoted).joined(separator: " "))`. "
+            + "\(options.length.rawValue.capitalized) suite: \(options.rounds) lateness round(s) of "
+            + "\(options.deadlines) deadlines, \(format(options.window)) s CPU and wake-up windows. One run, one "
+            + "machine: read the ratios, not absolute figures across runs.")
     if !results.lateness.isEmpty { lines += latenessSection(results) }
     if !results.cpu.isEmpty { lines += cpuSection(results) }
     if !results.wakeups.isEmpty { lines += wakeupSection(results) }
@@ -211,9 +229,15 @@ func markdownReport(_ results: Results) -> String {
     if !results.targets.isEmpty { lines += targetSection(results) }
     lines.append("")
     lines.append("Setups:")
-    for kind in TimerKind.reportOrder {
+    let floorMeasured = (results.cpu + results.wakeups).contains { $0.kind == .resumeFloor }
+    for kind in TimerKind.reportOrder + (floorMeasured ? [.resumeFloor] : []) {
         lines.append("- \(kind.title): \(kind.setup).")
     }
+    let host = results.host
+    lines.append("")
+    lines.append(
+        "Date: \(results.date). Host: \(host.name), \(host.system), \(host.processors) processors (\(host.cpu)), "
+            + "Swift \(host.swift). Total runtime: \(minutes(results.runtimeSeconds)).")
     return lines.joined(separator: "\n")
 }
 
@@ -225,11 +249,13 @@ private func latenessSection(_ results: Results) -> [String] {
         "Lateness = fire time − (start + k·10 ms) on CLOCK_MONOTONIC; a late fire counts against the latest "
             + "deadline passed, the others as skipped. Median of the \(results.options.rounds) rounds' medians; p99 "
             + "and max over all fires; drift = last fire − median. Load = one spinning thread in the process. "
-            + "`Tick.lateness`: TimerKit's own figure for the same fires, counted from the start it reads inside "
-            + "the schedule call; the difference from the median is the time the call takes before it reads its "
-            + "start, plus the call into the handler.",
+            + "For TimerKit, start is the instant TimerKit read at the top of the schedule call (k·10 ms after it "
+            + "is `Tick.deadline`), as the raw timers' deadlines are computed from the start the harness passes "
+            + "them. *From the harness's start*: the same TimerKit fires counted from the harness's own reading "
+            + "right before the call (the difference is the time from that reading into the call: a constant "
+            + "offset of the whole schedule, mostly the cold call after the harness's sleep).",
         "",
-        "| timer | condition | median | p99 | max | drift | skipped | TimerKit/raw median | `Tick.lateness` median |",
+        "| timer | condition | median | p99 | max | drift | skipped | TimerKit/raw median | from the harness's start, median |",
         "|---|---|--:|--:|--:|--:|--:|---|--:|",
     ]
     for loaded in [false, true] {
@@ -263,14 +289,26 @@ private func cpuSection(_ results: Results) -> [String] {
         "| context | TimerKit | fires/s | raw | raw | fires/s | TimerKit/raw |",
         "|---|--:|--:|---|--:|--:|--:|",
     ]
+    func percent(_ result: PopulationResult) -> String { "\(format(result.cpuPercent)) %" }
     for result in results.cpu where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
         lines.append(
-            "| \(contextName(result.kind)) | \(format(result.cpuPercent)) % (user \(format(result.userPercent)), sys "
+            "| \(contextName(result.kind)) | \(percent(result)) (user \(format(result.userPercent)), sys "
                 + "\(format(result.systemPercent))) | \(Int(result.firesPerSecond.rounded())) | "
-                + "\(raw?.kind.title ?? "—") | \(raw.map { "\(format($0.cpuPercent)) %" } ?? "—") | "
+                + "\(raw?.kind.title ?? "—") | \(raw.map(percent) ?? "—") | "
                 + "\(raw.map { "\(Int($0.firesPerSecond.rounded()))" } ?? "—") | "
                 + "\(raw.map { ratioText(result.cpuPercent, $0.cpuPercent) } ?? "—") |")
+        if let floor = asyncFloor(of: result, in: results.cpu) {
+            lines.append(floorRow(floor, value: percent, ratio: ratioText(result.cpuPercent, floor.cpuPercent)))
+        }
+    }
+    if let floor = results.cpu.first(where: { $0.kind == .resumeFloor }) {
+        lines.append("")
+        lines.append(
+            "Async floor: 1,000 tasks each suspended on an `UnsafeContinuation`, all resumed in one burst every "
+                + "100 ms by a plain thread (no timer at all): what Swift concurrency's task resume alone costs "
+                + "on this machine, \(percent(floor)) (user \(format(floor.userPercent)), sys "
+                + "\(format(floor.systemPercent))). Its last column is TimerKit async / floor.")
     }
     return lines
 }
@@ -296,6 +334,20 @@ private func wakeupSection(_ results: Results) -> [String] {
                 + "\(raw.map { "\(Int($0.firesPerSecond.rounded()))" } ?? "—") | "
                 + "\(raw.map { ratioText(result.voluntarySwitchesPerSecond, $0.voluntarySwitchesPerSecond) } ?? "—")"
                 + " |")
+        if let floor = asyncFloor(of: result, in: results.wakeups) {
+            lines.append(
+                floorRow(
+                    floor, value: { format($0.voluntarySwitchesPerSecond) },
+                    ratio: ratioText(result.voluntarySwitchesPerSecond, floor.voluntarySwitchesPerSecond)))
+        }
+    }
+    if let floor = results.wakeups.first(where: { $0.kind == .resumeFloor }) {
+        lines.append("")
+        lines.append(
+            "Async floor: 1,000 tasks each suspended on an `UnsafeContinuation`, resumed by a plain thread (no "
+                + "timer) in 10 bursts of 100 per second, each task once per second (the shape of 1,000 timers "
+                + "at 1 s with their wake-ups perfectly coalesced): \(format(floor.voluntarySwitchesPerSecond)) "
+                + "wake-ups/s, \(format(floor.cpuPercent)) % of a core. Its last column is TimerKit async / floor.")
     }
     if let floor = results.processFloor {
         lines.append("")
@@ -306,21 +358,32 @@ private func wakeupSection(_ results: Results) -> [String] {
     return lines
 }
 
+/// The async floor's row under the async row of the CPU or wake-up table (its figures in the raw columns).
+private func floorRow(_ floor: PopulationResult, value: (PopulationResult) -> String, ratio: String) -> String {
+    "| async floor | — | — | \(floor.kind.title) | \(value(floor)) | \(Int(floor.firesPerSecond.rounded())) | "
+        + "\(ratio) |"
+}
+
 private func oneShotSection(_ results: Results) -> [String] {
     let pendingCount = results.pending.first { $0.kind == .timerKitDispatch }?.count ?? results.options.pendingCount
     var lines = [
         "",
         "### \(pendingCount.formatted()) pending one-shots due in 60 s",
         "",
-        "Per timer. Create: the creation loop. Cancel: `cancel()` on every TimerKit handle and then releasing "
-            + "the handles, timed together (raw: `cancel()`, `invalidate()` on the timer's thread, `Task.cancel()`). "
+        "Per timer. create: the creation loop. cancel(): the loop calling `cancel()` on every handle, all "
+            + "handles still held (raw: `DispatchSourceTimer.cancel()`, `Timer.invalidate()` on the timer's "
+            + "thread, `Task.cancel()`). release: then dropping the array of handles, which frees TimerKit's "
+            + "records and handle objects (DispatchSourceTimer: drops the harness's references, each source "
+            + "is freed later, asynchronously, on its queue; Foundation.Timer: frees the timers, on their thread; "
+            + "tasks: n/a, a task frees itself when it returns). "
             + "Bytes: malloc'd bytes in use (mallinfo2 uordblks + hblkhd) while pending, and left after cancel "
             + "and release, against the level before creation. After fire: "
             + "\(results.options.firedCount.formatted()) one-shots due in 0.5 s, all fired, then released. "
             + "TimerKit cells show TimerKit/raw in brackets.",
         "",
-        "| timer | pending | create µs | cancel µs | B per pending | B left after cancel | B left after fire |",
-        "|---|--:|--:|--:|--:|--:|--:|",
+        "| timer | pending | create µs | `cancel()` µs | release µs | B per pending | B left after cancel | "
+            + "B left after fire |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for kind in oneShotReportOrder {
         let pending = results.pending.first { $0.kind == kind }
@@ -333,6 +396,10 @@ private func oneShotSection(_ results: Results) -> [String] {
             guard let raw, kind.isTimerKit else { return format(value) }
             return "\(format(value)) (\(ratioText(value, raw)))"
         }
+        // Tasks have nothing to drop: n/a rather than a missing figure.
+        let release =
+            pending.map { $0.releaseMicrosecondsPerTimer == nil } == true
+            ? "n/a" : cell(pending?.releaseMicrosecondsPerTimer, rawPending?.releaseMicrosecondsPerTimer)
         var name = kind.isTimerKit ? "**\(kind.title)**" : kind.title
         if let note = pending?.note, !note.isEmpty { name += " (\(note))" }
         if kind == .timerKitAsync { name += " (one task per sequence)" }
@@ -340,6 +407,7 @@ private func oneShotSection(_ results: Results) -> [String] {
             "| \(name) | \(pending.map { $0.count.formatted() } ?? "—") | "
                 + "\(cell(pending?.createMicrosecondsPerTimer, rawPending?.createMicrosecondsPerTimer)) | "
                 + "\(cell(pending?.cancelMicrosecondsPerTimer, rawPending?.cancelMicrosecondsPerTimer)) | "
+                + "\(release) | "
                 + "\(cell(pending?.bytesPerPendingTimer, rawPending?.bytesPerPendingTimer)) | "
                 + "\(cell(pending?.bytesLeftPerTimer, rawPending?.bytesLeftPerTimer)) | "
                 + "\(cell(fired?.bytesLeftPerTimer, rawFired?.bytesLeftPerTimer))"
@@ -360,10 +428,11 @@ private func millionSection(_ results: Results) -> [String] {
         "",
         "Due in 10 minutes; heap = malloc'd bytes in use, RSS = VmRSS, both as deltas from before creation "
             + "(after `malloc_trim`). Probe: a 10 ms repeating timer on the same context while all are pending, 50 "
-            + "deadlines. Cancel: as above.",
+            + "deadlines. `cancel()` and release: as above, for the whole population.",
         "",
-        "| timer | pending | create | heap | RSS | probe median / max lateness | cancel | B left per timer |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|",
+        "| timer | pending | create | heap | RSS | probe median / max lateness | `cancel()` | release | "
+            + "B left per timer |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for result in results.million {
         let probe = result.probe.map { run -> String in
@@ -376,16 +445,19 @@ private func millionSection(_ results: Results) -> [String] {
                 + "\(result.count.formatted()) | \(format(result.createSeconds)) s | "
                 + "\(format(Double(result.heapBytes) / 1_048_576)) MiB | "
                 + "\(format(Double(result.residentBytes) / 1_048_576)) MiB | \(probe ?? "—") | "
-                + "\(format(result.cancelSeconds)) s | \(format(result.bytesLeftPerTimer)) |")
+                + "\(format(result.cancelSeconds)) s | \(result.releaseSeconds.map { "\(format($0)) s" } ?? "n/a") | "
+                + "\(format(result.bytesLeftPerTimer)) |")
     }
     return lines
 }
 
 private func targetSection(_ results: Results) -> [String] {
     let passed = results.targets.filter(\.passed).count
+    let belowFloor = results.targets.filter(\.limitBelowFloor).count
     var lines = [
         "",
-        "### Targets (\(passed) of \(results.targets.count) met)",
+        "### Targets (\(passed) of \(results.targets.count) met"
+            + (belowFloor > 0 ? "; \(belowFloor) missed with the limit below the no-timer floor)" : ")"),
         "",
         "| target | context | measured | limit | raw | TimerKit/raw | result |",
         "|---|---|--:|--:|---|--:|---|",
@@ -393,10 +465,22 @@ private func targetSection(_ results: Results) -> [String] {
     for target in results.targets {
         let raw = target.reference.map { "\(format($0)) \(target.unit) (\(target.referenceName ?? "raw"))" } ?? "—"
         let ratio = target.comparesToRaw ? target.reference.map { ratioText(target.measured, $0) } ?? "—" : "—"
+        var result = target.passed ? "PASS" : target.limitBelowFloor ? "**MISS** but below floor" : "**MISS**"
+        if let floor = target.floor {
+            // A limit below the floor cannot be met by any timer: what no timer at all costs, next to it.
+            result +=
+                " (floor, no timer: \(format(floor)) \(target.unit); TimerKit/floor "
+                + "\(ratioText(target.measured, floor)))"
+        }
         lines.append(
             "| \(target.target) | \(target.context) | \(format(target.measured)) \(target.unit) | "
-                + "\(format(target.limit)) \(target.unit) | \(raw) | \(ratio) | "
-                + "\(target.passed ? "PASS" : "**MISS**") |")
+                + "\(format(target.limit)) \(target.unit) | \(raw) | \(ratio) | \(result) |")
+    }
+    if belowFloor > 0 {
+        lines.append("")
+        lines.append(
+            "MISS but below floor: the limit is under what the same task resumes cost with no timer at all (the "
+                + "async floor rows above), so no timer can meet it on this machine; compare TimerKit/floor.")
     }
     return lines
 }
@@ -419,9 +503,10 @@ func signed(_ value: Double) -> String {
     return value < 0 ? format(value) : "+" + format(value)
 }
 
-/// "0.52×", or "—" when the reference is not positive.
+/// "0.52×", or "—" when the reference is not positive or the value is negative (a heap level a hair
+/// below where it started is no ratio).
 func ratioText(_ value: Double, _ reference: Double) -> String {
-    guard reference > 0, value.isFinite else { return "—" }
+    guard reference > 0, value.isFinite, value >= 0 else { return "—" }
     let ratio = value / reference
     return (ratio >= 10 ? String(format: "%.0f", ratio) : String(format: "%.2f", ratio)) + "×"
 }

@@ -4,6 +4,7 @@ import TimerKit
 /// Everything one run measured, as written to the JSON file.
 struct Results: Codable, Sendable {
     var tool = "timerkit-bench"
+    var invocation: Invocation
     var date: String
     var host: Host
     var options: Options
@@ -19,6 +20,7 @@ struct Results: Codable, Sendable {
     var targets: [TargetResult] = []
 
     struct Host: Codable, Sendable {
+        var name: String
         var system: String
         var processors: Int
         var cpu: String
@@ -47,6 +49,7 @@ struct Results: Codable, Sendable {
                 let swift = "6.1"
             #endif
             return Host(
+                name: text(names.nodename),
                 system: "\(text(names.sysname)) \(text(names.release)) \(text(names.machine))",
                 processors: ProcessInfo.processInfo.activeProcessorCount, cpu: model, swift: swift)
         }
@@ -71,7 +74,8 @@ struct TimerKitBench {
         }
         let progress = ProgressLog(quiet: options.quiet)
         var results = Results(
-            date: ISO8601DateFormatter().string(from: Date()), host: .current(), options: options)
+            invocation: .current(), date: ISO8601DateFormatter().string(from: Date()), host: .current(),
+            options: options)
         progress.setTotal(stepCount(options))
         progress.note(
             "timerkit-bench: \(options.length.rawValue) suite, "
@@ -98,11 +102,20 @@ struct TimerKitBench {
 
     // MARK: Sections
 
-    static let populationKinds: [TimerKind] = [
+    static let oneShotKinds: [TimerKind] = [
         .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep,
         .timerKitPrecise,
     ]
-    static let oneShotKinds = populationKinds
+    /// The CPU and wake-up sections' kinds: the one-shot kinds and the async floor (no timer).
+    static let populationKinds: [TimerKind] = [
+        .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep,
+        .resumeFloor, .timerKitPrecise,
+    ]
+
+    /// "1,000 timers", or what the async floor has instead.
+    static func population(_ kind: TimerKind) -> String {
+        kind == .resumeFloor ? "1,000 tasks resumed by a thread" : "1,000 timers"
+    }
 
     static func stepCount(_ options: Options) -> Int {
         options.sections.reduce(0) { total, section in
@@ -153,7 +166,7 @@ struct TimerKitBench {
     static func runCPU(_ options: Options, _ progress: ProgressLog) -> [PopulationResult] {
         let plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
         return populationKinds.map { kind in
-            progress.step("CPU: \(kind.title), 1,000 timers at 10 Hz, \(format(options.window)) s window")
+            progress.step("CPU: \(kind.title), \(population(kind)) at 10 Hz, \(format(options.window)) s window")
             let result = measurePopulation(kind: kind, plan: plan, settle: options.settle, window: options.window)
             progress.note(
                 "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
@@ -176,7 +189,8 @@ struct TimerKitBench {
         let plan = PopulationPlan(count: 1_000, interval: .seconds(1), tolerance: .milliseconds(100), spread: true)
         return populationKinds.map { kind in
             progress.step(
-                "wake-ups: \(kind.title), 1,000 timers at 1 s, 10 % tolerance, \(format(options.window)) s window")
+                "wake-ups: \(kind.title), \(population(kind)) at 1 s, 10 % tolerance, "
+                    + "\(format(options.window)) s window")
             let result = measurePopulation(kind: kind, plan: plan, settle: options.settle, window: options.window)
             progress.note(
                 "    \(format(result.voluntarySwitchesPerSecond)) wake-ups/s, \(Int(result.firesPerSecond)) fires/s")
@@ -195,8 +209,9 @@ struct TimerKitBench {
                 ? "measured at \(count): its cancel is quadratic in the number pending" : ""
             let result = measurePending(kind: kind, count: count, delay: .seconds(60), note: note)
             progress.note(
-                "    create \(format(result.createMicrosecondsPerTimer)) µs, cancel "
-                    + "\(format(result.cancelMicrosecondsPerTimer)) µs, "
+                "    create \(format(result.createMicrosecondsPerTimer)) µs, cancel() "
+                    + "\(format(result.cancelMicrosecondsPerTimer)) µs, release "
+                    + "\(result.releaseMicrosecondsPerTimer.map { "\(format($0)) µs" } ?? "n/a"), "
                     + "\(format(result.bytesPerPendingTimer)) B pending, "
                     + "\(format(result.bytesLeftPerTimer)) B left")
             return result
