@@ -61,7 +61,9 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
         case .timerKitAsync:
             "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence; each wait is "
                 + "a one-shot on TimerKit's engine, on one shared precise thread (tolerance coalesces waits)"
-        case .timerKitPrecise: "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack"
+        case .timerKitPrecise:
+            "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack, wakes early by its "
+                + "learned wake-up latency and busy-waits the rest"
         case .dispatchSource:
             "`DispatchSource.makeTimerSource(flags: .strict)` (lateness; the other sections without `.strict`), "
                 + "leeway 0, on a serial queue (one source per timer)"

@@ -89,11 +89,14 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// slow handler delays every other precise ticker, and the skip policy applies to each). The thread
     /// is created on first use and lives for the rest of the process.
     ///
-    /// On Linux the thread sets its timer slack to 1 ns (`PR_SET_TIMERSLACK`; the default is 50 µs) and
-    /// sleeps on an absolute `CLOCK_MONOTONIC` deadline, which brings lateness down to the kernel's own
-    /// wake-up latency: see the "Performance" article for the figures. On Apple platforms the thread runs
-    /// at user-interactive quality of service (those systems offer no per-thread slack setting).
-    /// Tolerance still coalesces wake-ups, as on every context.
+    /// The thread sleeps on an absolute `CLOCK_MONOTONIC` deadline with its timer slack set to 1 ns on
+    /// Linux (`PR_SET_TIMERSLACK`; the default is 50 µs), and wakes early by its own typical wake-up
+    /// latency (learned, at most 200 µs) to busy-wait the last stretch — only after sleeping at least
+    /// eight times as long, so it spins at most about a ninth of the time. Lateness is then about the time
+    /// it takes to read the clock and call the handler, at the cost of that busy-wait per wake-up: see the
+    /// "Performance" article for the figures. On Apple platforms the thread runs at user-interactive
+    /// quality of service (those systems offer no per-thread slack setting). Tolerance still coalesces
+    /// wake-ups, as on every context.
     public static var precise: TickerContext { precise(label: "TimerKit.precise") }
 
     /// A precise context on its own thread named `label`: as ``precise``, but tickers on different labels
