@@ -1,7 +1,7 @@
 import Foundation
 
 /// A handle to one ticker: a repeating, counted, countdown or one-shot schedule of handler calls on a
-/// context (a run loop or a dispatch queue), bound to an owner that it never retains.
+/// context (a run loop, a dispatch queue or a precise thread), bound to an owner that it never retains.
 ///
 /// Create one with the `schedule` factories: bound to an owner (`owner:` and a closure that receives the
 /// owner), target–action (`target:` and an unbound method reference such as `Screen.tick`), or owned by
