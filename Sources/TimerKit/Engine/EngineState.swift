@@ -139,8 +139,6 @@ struct TickerRecord {
         self.createdAt = now
     }
 
-    var isBound: Bool { site.binding != .handle }
-
     /// The scheduled deadline to wait for, if the ticker is running.
     var scheduledDeadline: Int64? {
         guard state == .running else { return nil }
@@ -220,6 +218,8 @@ struct EngineState {
     var armSequence: UInt64 = 0
     /// Tickers not yet finished or cancelled.
     var liveCount = 0
+    /// Live tickers bound to an owner or target: the only ones a dead-owner sweep looks for.
+    var boundLiveCount = 0
     /// Keeps the engine alive while it has live tickers whose handles may all be gone.
     var retainedEngine: TickerEngine?
     /// Where the incremental dead-owner sweep continues.

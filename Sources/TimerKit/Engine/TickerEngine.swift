@@ -46,6 +46,7 @@ final class TickerEngine: Sendable {
             guard !finishedAtOnce else { return (id, nil, swept) }
             state.liveCount += 1
             if state.liveCount == 1 { state.retainedEngine = self }
+            if origin.binding != .handle { state.boundLiveCount += 1 }
             state.reschedule(id.slot)
             return (id, state.armingIfNeeded(), swept)
         }
@@ -75,7 +76,7 @@ final class TickerEngine: Sendable {
         for _ in 0..<min(limit ?? state.slotCount, state.slotCount) {
             // Stopping a ticker may free the last slot, which releases the table.
             let total = state.slotCount
-            guard total > 0, state.liveCount > 0 else { break }
+            guard total > 0, state.boundLiveCount > 0 else { break }
             let slot = UInt32(state.sweepCursor % total)
             state.sweepCursor = Int(slot) + 1
             guard state.isLiveBound(slot) else { continue }
@@ -199,6 +200,7 @@ final class TickerEngine: Sendable {
         outcome.released = state[slot].handler.take()
         state.reschedule(slot)
         state.liveCount -= 1
+        if state[slot].site.binding != .handle { state.boundLiveCount -= 1 }
         if state.liveCount == 0 { outcome.releasedEngine = state.retainedEngine.take() }
         if !state[slot].handleAlive { state.free(slot) }
         return outcome
@@ -312,7 +314,7 @@ final class TickerEngine: Sendable {
         // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
         // owner stops it instead. The loaded reference travels out in the step, never released here.
         var owner: AnyObject?
-        if state[slot].isBound {
+        if state[slot].site.binding != .handle {
             owner = state[slot].owner
             if owner == nil {
                 let origin = state[slot].site
