@@ -41,14 +41,14 @@ public final class Ticker: Sendable, CustomStringConvertible {
     private let slotAndRole: UInt32
     private let serial: UInt32
     /// The owner of a bound handle (nil for the other roles).
-    private let owner: WeakOwner
+    private let owner: WeakReference
 
     init(engine: TickerEngine, id: TickerID, role: Role, owner: AnyObject? = nil) {
         precondition(id.slot < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         self.engine = engine
         self.slotAndRole = id.slot | role.rawValue << 30
         self.serial = id.serial
-        self.owner = WeakOwner(owner)
+        self.owner = WeakReference(owner)
     }
 
     var id: TickerID { TickerID(slot: slotAndRole & (1 << 30 - 1), serial: serial) }
@@ -139,22 +139,11 @@ public final class Ticker: Sendable, CustomStringConvertible {
     }
 }
 
-/// A weak reference that may travel between threads.
-final class WeakReference: @unchecked Sendable {
-    // Invariant: `object` is assigned once in init and only read afterwards (weak loads are atomic in
-    // the Swift runtime). TimerKit never calls the object; it only hands it to the user's handler on the
-    // context the user chose, and tests it for nil.
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject?) {
-        self.object = object
-    }
-}
-
-/// A weak reference stored inline (no allocation of its own), for a bound ticker's handle.
-struct WeakOwner: @unchecked Sendable {
-    // Invariant: `object` is assigned once in init (the struct is stored in a `let`) and only read
-    // afterwards; weak loads are atomic in the Swift runtime. The object is only tested for nil.
+/// A weak reference that may travel between threads, stored inline (no allocation of its own).
+struct WeakReference: @unchecked Sendable {
+    // Invariant: `object` is assigned once in init and only read afterwards (every holder stores the
+    // struct in a `let`); weak loads are atomic in the Swift runtime. TimerKit never calls the object; it
+    // only hands it to the user's handler on the context the user chose, and tests it for nil.
     weak var object: AnyObject?
 
     init(_ object: AnyObject?) {

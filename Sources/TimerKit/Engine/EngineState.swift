@@ -43,7 +43,7 @@ enum TickerBinding: UInt8, Sendable {
 }
 
 /// Where and how a ticker is being created, as the factories pass it to the engine.
-struct TickerOrigin: Sendable {
+struct TickerOrigin: Sendable, Hashable {
     let fileID: String
     let line: Int
     let ownerType: Any.Type?
@@ -51,49 +51,37 @@ struct TickerOrigin: Sendable {
     /// Internal tickers whose handlers only hand a value over (and never stop other tickers) may be
     /// delivered in batches: several decided under one lock, then called back to back.
     var isBatched = false
+
+    static func == (lhs: TickerOrigin, rhs: TickerOrigin) -> Bool {
+        lhs.line == rhs.line && lhs.binding == rhs.binding && lhs.isBatched == rhs.isBatched
+            && lhs.ownerTypeID == rhs.ownerTypeID && lhs.fileID == rhs.fileID
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(fileID)
+        hasher.combine(line)
+        hasher.combine(ownerTypeID)
+        hasher.combine(binding)
+        hasher.combine(isBatched)
+    }
+
+    private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
 }
 
 /// Where and how a ticker was created, for diagnostics: shared by every ticker an engine holds from the
-/// same call site (see `EngineState.site(for:)`), so a record keeps one reference instead of four fields.
+/// same call site (see `EngineState.site(for:)`), so a record keeps one reference instead of the origin.
 final class TickerSite: Sendable {
-    let fileID: String
-    let line: Int
-    let ownerType: Any.Type?
-    let binding: TickerBinding
-    let isBatched: Bool
+    let origin: TickerOrigin
 
     init(_ origin: TickerOrigin) {
-        fileID = origin.fileID
-        line = origin.line
-        ownerType = origin.ownerType
-        binding = origin.binding
-        isBatched = origin.isBatched
+        self.origin = origin
     }
 
-    func matches(_ origin: TickerOrigin) -> Bool {
-        let sameType = ownerType.map(ObjectIdentifier.init) == origin.ownerType.map(ObjectIdentifier.init)
-        return line == origin.line && binding == origin.binding && isBatched == origin.isBatched && sameType
-            && fileID == origin.fileID
-    }
-
-    var ownerTypeName: String? { ownerType.map { String(describing: $0) } }
-}
-
-/// The key under which an engine interns its sites.
-struct SiteKey: Hashable {
-    let fileID: String
-    let line: Int
-    let ownerType: ObjectIdentifier?
-    let binding: TickerBinding
-    let isBatched: Bool
-
-    init(_ origin: TickerOrigin) {
-        fileID = origin.fileID
-        line = origin.line
-        ownerType = origin.ownerType.map(ObjectIdentifier.init)
-        binding = origin.binding
-        isBatched = origin.isBatched
-    }
+    var fileID: String { origin.fileID }
+    var line: Int { origin.line }
+    var binding: TickerBinding { origin.binding }
+    var isBatched: Bool { origin.isBatched }
+    var ownerTypeName: String? { origin.ownerType.map { String(describing: $0) } }
 }
 
 /// One ticker's state, inside its engine's lock: 120 bytes, most of a pending ticker's memory. Only
@@ -226,20 +214,19 @@ struct EngineState {
     var sweepCursor = 0
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
     /// its own), and the one used last.
-    private var sites: [SiteKey: TickerSite] = [:]
+    private var sites: [TickerOrigin: TickerSite] = [:]
     private var lastSite: TickerSite?
     static let maximumSites = 4_096
 
     /// The shared site for `origin`.
     mutating func site(for origin: TickerOrigin) -> TickerSite {
-        if let lastSite, lastSite.matches(origin) { return lastSite }
-        let key = SiteKey(origin)
+        if let lastSite, lastSite.origin == origin { return lastSite }
         let site: TickerSite
-        if let known = sites[key] {
+        if let known = sites[origin] {
             site = known
         } else {
             site = TickerSite(origin)
-            if sites.count < Self.maximumSites { sites[key] = site }
+            if sites.count < Self.maximumSites { sites[origin] = site }
         }
         lastSite = site
         return site
