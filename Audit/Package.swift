@@ -1,0 +1,39 @@
+// swift-tools-version:6.1
+// timerkit-audit: a static checker for the timer retain cycles TimerKit exists to avoid. It lives in its own
+// package so that library users never build swift-syntax or swift-argument-parser.
+//   swift run --package-path Audit timerkit-audit Sources/
+import PackageDescription
+
+let package = Package(
+    name: "TimerKitAudit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "timerkit-audit", targets: ["timerkit-audit"]),
+        .library(name: "AuditCore", targets: ["AuditCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "AuditCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "timerkit-audit",
+            dependencies: [
+                "AuditCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AuditCoreTests",
+            dependencies: ["AuditCore"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,138 @@
+import Foundation
+
+/// What a scan found, in a deterministic order (path, line, column, rule).
+public struct AuditReport: Sendable {
+    /// The findings left after suppression comments and disabled rules.
+    public var findings: [Finding]
+    /// Files that could not be read or parsed completely; the scan went on past them.
+    public var diagnostics: [FileDiagnostic]
+    /// How many files were read.
+    public var filesScanned: Int
+
+    /// Creates a report.
+    public init(findings: [Finding], diagnostics: [FileDiagnostic], filesScanned: Int) {
+        self.findings = findings
+        self.diagnostics = diagnostics
+        self.filesScanned = filesScanned
+    }
+}
+
+/// The findings and diagnostics of one file.
+public struct FileResult: Sendable {
+    /// The findings, suppression comments already applied.
+    public var findings: [Finding] = []
+    /// Problems reading or parsing the file.
+    public var diagnostics: [FileDiagnostic] = []
+
+    /// Creates an empty result.
+    public init() {}
+}
+
+/// Runs the analyzers over files. It only ever reads what it scans: files are opened read-only and never
+/// executed, compiled or written.
+public enum Auditor {
+    /// Files larger than this are skipped with a diagnostic (generated or data files, not source).
+    public static let maximumFileSize = 8 << 20
+
+    /// Words without which no rule can match: files without any of them are not parsed.
+    static let keywords = ["Timer", "DisplayLink", "dispatch_", "DispatchSource"]
+
+    /// Scans `paths` (files and directories) with every rule not in `disabledRules`.
+    ///
+    /// Files are analysed in parallel over the machine's cores; the report is sorted, so its order does
+    /// not depend on scheduling.
+    public static func audit(paths: [String], disabledRules: Set<String> = []) -> AuditReport {
+        let (files, missing) = FileWalker.files(in: paths)
+        let results = ResultSlots(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.store(auditFile(at: files[index], disabledRules: disabledRules), at: index)
+        }
+        var findings: [Finding] = []
+        var diagnostics = missing.map { FileDiagnostic(path: $0, message: "no such file or directory") }
+        for result in results.all() {
+            findings += result.findings
+            diagnostics += result.diagnostics
+        }
+        findings.sort(by: Finding.ordered)
+        return AuditReport(findings: findings, diagnostics: diagnostics, filesScanned: files.count)
+    }
+
+    /// Reads and analyses one file; unreadable, binary, non-UTF-8 and oversized files give a diagnostic.
+    public static func auditFile(at path: String, disabledRules: Set<String> = []) -> FileResult {
+        var result = FileResult()
+        guard let language = FileWalker.language(of: path) else {
+            result.diagnostics.append(
+                FileDiagnostic(path: path, message: "not a Swift or Objective-C file (.swift, .m, .mm, .h); skipped"))
+            return result
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            result.diagnostics.append(FileDiagnostic(path: path, message: "cannot be read; skipped"))
+            return result
+        }
+        if data.count > maximumFileSize {
+            result.diagnostics.append(
+                FileDiagnostic(path: path, message: "larger than \(maximumFileSize >> 20) MiB; skipped"))
+            return result
+        }
+        if data.contains(0) {
+            result.diagnostics.append(FileDiagnostic(path: path, message: "binary file (contains NUL bytes); skipped"))
+            return result
+        }
+        guard isValidUTF8(data) else {
+            result.diagnostics.append(FileDiagnostic(path: path, message: "not valid UTF-8; skipped"))
+            return result
+        }
+        return audit(source: String(decoding: data, as: UTF8.self), path: path, language: language,
+            disabledRules: disabledRules)
+    }
+
+    /// Analyses source text that is already in memory (the analyzers' entry point, also used by tests).
+    public static func audit(
+        source: String, path: String, language: SourceLanguage, disabledRules: Set<String> = []
+    ) -> FileResult {
+        guard keywords.contains(where: { source.contains($0) }) else { return FileResult() }
+        var result: FileResult
+        switch language {
+        case .swift: result = SwiftAnalyzer.analyze(source: source, path: path)
+        case .objectiveC: result = ObjCAnalyzer.analyze(source: source, path: path)
+        }
+        let suppressions = Suppressions(text: source)
+        result.findings.removeAll { disabledRules.contains($0.rule) || suppressions.silences($0) }
+        result.findings.sort(by: Finding.ordered)
+        return result
+    }
+
+    static func isValidUTF8(_ data: Data) -> Bool {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
+/// One slot per file for the parallel scan.
+///
+/// Invariant: `slots` is read and written only while `lock` is held, so the box may cross threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [FileResult]
+
+    init(count: Int) { slots = Array(repeating: FileResult(), count: count) }
+
+    func store(_ result: FileResult, at index: Int) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func all() -> [FileResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,252 @@
+/// The Objective-C analyzer: lexes the file, finds classes and methods, and checks every message send,
+/// block and dispatch call in every method body.
+enum ObjCAnalyzer {
+    static func analyze(source: String, path: String) -> FileResult {
+        let (tokens, problems) = ObjCLexer.tokenize(source)
+        var result = FileResult()
+        for problem in problems {
+            result.diagnostics.append(FileDiagnostic(path: path, line: problem.line, message: problem.message))
+        }
+        var analysis = ObjCFileAnalysis(syntax: ObjCSyntax(tokens: tokens), path: path)
+        if let line = analysis.syntax.unbalancedLine {
+            result.diagnostics.append(
+                FileDiagnostic(
+                    path: path, line: line, message: "unbalanced brackets near this line; findings may be incomplete"))
+        }
+        analysis.run()
+        result.findings = analysis.findings
+        return result
+    }
+}
+
+/// One file's analysis state.
+struct ObjCFileAnalysis {
+    let syntax: ObjCSyntax
+    let path: String
+    private(set) var classes: [String: ObjCClass] = [:]
+    private(set) var methods: [ObjCMethod] = []
+    private(set) var findings: [Finding] = []
+
+    private var tokens: [ObjCToken] { syntax.tokens }
+
+    init(syntax: ObjCSyntax, path: String) {
+        self.syntax = syntax
+        self.path = path
+    }
+
+    mutating func run() {
+        collectStructure()
+        var storedByClass: [String: [ObjCStoredTimer]] = [:]
+        var stopsByClass: [String: [ObjCStop]] = [:]
+        for method in methods {
+            var body = ObjCBodyAnalysis(file: self, method: method)
+            body.run()
+            findings += body.findings
+            storedByClass[method.className ?? "", default: []] += body.stored
+            stopsByClass[method.className ?? "", default: []] += body.stops
+        }
+        for (className, timers) in storedByClass {
+            let stoppedOffScreen = Set((stopsByClass[className] ?? []).filter(\.inLifecycle).map(\.name))
+            findings += timers.filter { !stoppedOffScreen.contains($0.name) }.compactMap(\.finding)
+        }
+        for (className, stops) in stopsByClass {
+            let retaining = Set((storedByClass[className] ?? []).filter(\.retainsSelf).map(\.name))
+            for name in retaining {
+                let matching = stops.filter { $0.name == name }
+                guard !matching.isEmpty, matching.allSatisfy(\.inDealloc) else { continue }
+                for stop in matching {
+                    report(
+                        .invalidateOnlyInDeinit, at: stop.index,
+                        site: Advice.Site(language: .objectiveC, subject: stop.written, typeName: className))
+                }
+            }
+        }
+    }
+
+    mutating func report(_ rule: Rule, at index: Int, site: Advice.Site) {
+        let token = tokens[index]
+        findings.append(Advice.finding(rule, at: (token.line, token.column), path: path, site: site))
+    }
+
+    func isScrollRelated(_ className: String?) -> Bool {
+        guard let className else { return false }
+        let names = [className, classes[className]?.superclass ?? ""]
+        return names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+    }
+
+    // MARK: Structure
+
+    private mutating func collectStructure() {
+        var index = 0
+        var implementation: String?
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .atKeyword {
+                switch token.text {
+                case "@interface":
+                    index = parseInterface(at: index)
+                    continue
+                case "@implementation":
+                    let name = syntax.text(index + 1)
+                    implementation = name
+                    classes[name, default: ObjCClass()] = classes[name] ?? ObjCClass()
+                    index += 2
+                    if syntax.isPunctuation(index, "{") {
+                        parseIvars(at: index, into: name)
+                        index = syntax.after(index)
+                    }
+                    continue
+                case "@protocol" where !syntax.isPunctuation(index + 1, "("):
+                    index = skipToEnd(from: index)
+                    continue
+                case "@end":
+                    implementation = nil
+                default:
+                    break
+                }
+            }
+            if token.kind == .punctuation {
+                if implementation != nil, token.text == "-" || token.text == "+", syntax.isPunctuation(index + 1, "(") {
+                    index = parseMethod(at: index, className: implementation)
+                    continue
+                }
+                if token.text == "{", syntax.match[index] > index {
+                    methods.append(
+                        ObjCMethod(
+                            className: implementation, isClassMethod: false, name: "", body: index,
+                            bodyEnd: syntax.match[index]))
+                    index = syntax.after(index)
+                    continue
+                }
+            }
+            index += 1
+        }
+    }
+
+    private func skipToEnd(from start: Int) -> Int {
+        var index = start + 1
+        while index < tokens.count {
+            if tokens[index].kind == .atKeyword && tokens[index].text == "@end" { return index + 1 }
+            if syntax.isPunctuation(index, ";") && index == start + 2 { return index + 1 }
+            index += 1
+        }
+        return index
+    }
+
+    private mutating func parseInterface(at start: Int) -> Int {
+        let name = syntax.text(start + 1)
+        var info = classes[name] ?? ObjCClass()
+        var index = start + 2
+        if syntax.isPunctuation(index, ":") {
+            info.superclass = syntax.text(index + 1)
+            index += 2
+        } else if syntax.isPunctuation(index, "(") {
+            index = syntax.after(index)
+        }
+        classes[name] = info
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .atKeyword && token.text == "@end" { return index + 1 }
+            if token.kind == .atKeyword && token.text == "@property" {
+                index = parseProperty(at: index, into: name)
+                continue
+            }
+            if syntax.isPunctuation(index, "{") {
+                parseIvars(at: index, into: name)
+                index = syntax.after(index)
+                continue
+            }
+            if token.kind == .atKeyword && token.text == "@implementation" { return index }
+            index += 1
+        }
+        return index
+    }
+
+    private mutating func parseIvars(at open: Int, into className: String) {
+        let close = syntax.match[open]
+        guard close > open else { return }
+        var lastIdentifier: String?
+        for index in (open + 1)..<close {
+            if tokens[index].kind == .identifier {
+                lastIdentifier = tokens[index].text
+            } else if syntax.isPunctuation(index, ";") || syntax.isPunctuation(index, ",") {
+                if let name = lastIdentifier { classes[className, default: ObjCClass()].ivars.insert(name) }
+                lastIdentifier = nil
+            }
+        }
+    }
+
+    private static let typeQualifiers: Set<String> = [
+        "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "const", "__kindof", "IBOutlet",
+        "__weak", "__strong", "__block", "__unsafe_unretained", "typeof", "__typeof", "__typeof__", "static",
+    ]
+
+    private mutating func parseProperty(at start: Int, into className: String) -> Int {
+        var index = start + 1
+        var isWeak = false
+        if syntax.isPunctuation(index, "(") {
+            let close = max(syntax.match[index], index)
+            isWeak = ((index + 1)..<close).contains {
+                ["weak", "assign", "unsafe_unretained"].contains(tokens[$0].text)
+            }
+            index = close + 1
+        }
+        var type: String?
+        var name: String?
+        while index < tokens.count, !syntax.isPunctuation(index, ";") {
+            if tokens[index].kind == .atKeyword { return index }
+            if tokens[index].kind == .identifier {
+                if type == nil, !Self.typeQualifiers.contains(tokens[index].text) {
+                    type = tokens[index].text
+                } else {
+                    name = tokens[index].text
+                }
+            }
+            index += 1
+        }
+        if let name, let type {
+            classes[className, default: ObjCClass()].properties[name] = ObjCClass.Property(type: type, isWeak: isWeak)
+        }
+        return index + 1
+    }
+
+    private mutating func parseMethod(at start: Int, className: String?) -> Int {
+        var index = syntax.after(start + 1)
+        var labels: [String] = []
+        var firstName: String?
+        while index < tokens.count {
+            if syntax.isPunctuation(index, ";") { return index + 1 }
+            if syntax.isPunctuation(index, "{") { break }
+            if tokens[index].kind == .atKeyword { return index }
+            if syntax.isPunctuation(index, "(") {
+                index = syntax.after(index)
+                continue
+            }
+            if tokens[index].kind == .identifier {
+                if syntax.isPunctuation(index + 1, ":") {
+                    labels.append(tokens[index].text)
+                    index += 2
+                    continue
+                }
+                if labels.isEmpty, firstName == nil { firstName = tokens[index].text }
+            }
+            index += 1
+        }
+        guard index < tokens.count, syntax.match[index] > index else { return index + 1 }
+        let name = labels.isEmpty ? (firstName ?? "") : labels.map { $0 + ":" }.joined()
+        methods.append(
+            ObjCMethod(
+                className: className, isClassMethod: tokens[start].text == "+", name: name, body: index,
+                bodyEnd: syntax.match[index]))
+        return syntax.after(index)
+    }
+}
+
+/// A place that stops a timer or source: `[x invalidate]`, `dispatch_source_cancel(x)`.
+struct ObjCStop {
+    var name: String
+    var written: String
+    var index: Int
+    var inDealloc: Bool
+    var inLifecycle: Bool
+}

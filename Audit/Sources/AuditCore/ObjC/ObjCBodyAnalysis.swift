@@ -1,0 +1,395 @@
+/// The left side of `x = [send …]`: the storage name, whether it is a new local, and its holder (`obj`
+/// in `obj.timer = …`).
+struct ObjCAssignment {
+    var name: String
+    var isLocal: Bool
+    var holder: String?
+    var property: String
+}
+
+/// The checks on one method or function body.
+struct ObjCBodyAnalysis {
+    private let file: ObjCFileAnalysis
+    private let method: ObjCMethod
+    private var syntax: ObjCSyntax { file.syntax }
+    private var tokens: [ObjCToken] { file.syntax.tokens }
+    private let info: ObjCClass
+
+    private var locals: [String: ObjCLocal] = [:]
+    private var weakAliases: Set<String> = []
+    /// Strong references to self: name → the index of its declaration.
+    private var strongAliases: [String: Int] = [:]
+
+    private(set) var findings: [Finding] = []
+    private(set) var stored: [ObjCStoredTimer] = []
+    private(set) var stops: [ObjCStop] = []
+
+    private var modeAdditions: [(timer: String, mode: String, label: Int)] = []
+    private var scheduledInDefaultMode: [(index: Int, timer: String?)] = []
+    private var dispatchEvents: [(kind: DispatchEvent, name: String, index: Int)] = []
+
+    init(file: ObjCFileAnalysis, method: ObjCMethod) {
+        self.file = file
+        self.method = method
+        info = method.className.flatMap { file.classes[$0] } ?? ObjCClass()
+    }
+
+    private var bodyRange: Range<Int> { (method.body + 1)..<method.bodyEnd }
+
+    mutating func run() {
+        collectLocals()
+        for index in bodyRange {
+            let token = tokens[index]
+            switch token.kind {
+            case .punctuation where token.text == "[":
+                if let send = syntax.messageSend(at: index) { check(send) }
+            case .punctuation where token.text == "=":
+                checkNilAssignment(at: index)
+            case .identifier where token.text.hasPrefix("dispatch_"):
+                checkDispatchCall(at: index)
+            default:
+                continue
+            }
+        }
+        checkDefaultModes()
+        checkDispatchSequences()
+    }
+
+    private func site(_ subject: String, _ kind: Advice.TimerKind, method selector: String? = nil) -> Advice.Site {
+        Advice.Site(
+            language: .objectiveC, kind: kind, subject: subject, typeName: method.className, method: selector)
+    }
+
+    private mutating func report(_ rule: Rule, at index: Int, site: Advice.Site) {
+        findings.append(finding(rule, at: index, site: site))
+    }
+
+    private func finding(_ rule: Rule, at index: Int, site: Advice.Site) -> Finding {
+        let token = tokens[index]
+        return Advice.finding(rule, at: (token.line, token.column), path: file.path, site: site)
+    }
+
+    /// Records a timer kept in `lhs` (when it is not a new local) with its creation finding, which the
+    /// file analysis reports unless the class stops that timer in a life-cycle method.
+    private mutating func keep(_ finding: Finding?, storedIn lhs: ObjCAssignment?, retainsSelf: Bool) {
+        guard let lhs, !lhs.isLocal else {
+            if let finding { findings.append(finding) }
+            return
+        }
+        stored.append(ObjCStoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+    }
+
+    // MARK: Locals and aliases of self
+
+    private static let qualifiers: Set<String> = [
+        "__weak", "__strong", "__block", "__unsafe_unretained", "const", "static", "typeof", "__typeof",
+        "__typeof__", "id", "weak",
+    ]
+
+    private mutating func collectLocals() {
+        for index in bodyRange where syntax.isPunctuation(index, "=") {
+            let nameIndex = index - 1
+            guard syntax.isIdentifier(nameIndex), nameIndex - 1 > method.body,
+                syntax.isIdentifier(nameIndex - 1) || syntax.isPunctuation(nameIndex - 1, "*")
+                    || syntax.isPunctuation(nameIndex - 1, ")")
+            else { continue }
+            let start = syntax.statementStart(before: nameIndex, notBefore: method.body)
+            let declaration = start..<nameIndex
+            guard !declaration.isEmpty,
+                !declaration.contains(where: { syntax.isPunctuation($0, ".") || syntax.isPunctuation($0, "->") })
+            else { continue }
+            let words = declaration.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }
+            guard !words.contains("return") else { continue }
+            var end = index + 1
+            while end < method.bodyEnd, !syntax.isPunctuation(end, ";"), !syntax.isPunctuation(end, ",") {
+                end = syntax.after(end)
+            }
+            let name = tokens[nameIndex].text
+            locals[name] = ObjCLocal(
+                name: name, typeName: words.first { !Self.qualifiers.contains($0) },
+                isWeak: words.contains("__weak") || words.contains("__unsafe_unretained"), declaration: index,
+                initialValue: syntax.joined((index + 1)..<end))
+        }
+        for local in locals.values where local.initialValue == "self" {
+            if local.isWeak { weakAliases.insert(local.name) } else { strongAliases[local.name] = local.declaration }
+        }
+        for index in bodyRange where tokens[index].kind == .atKeyword && tokens[index].text == "@weakify" {
+            weakAliases.insert("self_weak_")
+        }
+        for local in locals.values where !local.isWeak && weakAliases.contains(local.initialValue) {
+            strongAliases[local.name] = local.declaration
+        }
+    }
+
+    /// `self.timer`, `self->_timer`, `_timer` and `timer` all name the storage `timer`.
+    private func storageName(_ range: Range<Int>) -> String {
+        var text = syntax.joined(range)
+        for prefix in ["self.", "self->"] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        if text.hasPrefix("_") { text.removeFirst() }
+        return text
+    }
+
+    // MARK: Message sends
+
+    private static let targetTimerSelectors: Set<[String]> = [
+        ["scheduledTimerWithTimeInterval", "target", "selector", "userInfo", "repeats"],
+        ["timerWithTimeInterval", "target", "selector", "userInfo", "repeats"],
+        ["initWithFireDate", "interval", "target", "selector", "userInfo", "repeats"],
+    ]
+
+    private mutating func check(_ send: MessageSend) {
+        let names = send.names
+        if Self.targetTimerSelectors.contains(names) || names == ["displayLinkWithTarget", "selector"] {
+            checkTargetTimer(send, isDisplayLink: names[0] == "displayLinkWithTarget")
+        } else if names.contains("block"),
+            names[0].lowercased().contains("timer") || syntax.joined(send.receiver).contains("Timer")
+        {
+            checkBlockTimer(send)
+        } else if names == ["addTimer", "forMode"] || names == ["addToRunLoop", "forMode"],
+            let mode = send.argument("forMode"), let label = send.label("forMode")
+        {
+            let timer = names[0] == "addTimer" ? send.argument("addTimer") ?? send.receiver : send.receiver
+            modeAdditions.append((storageName(timer), syntax.joined(mode), label))
+        } else if names == ["invalidate"], !send.receiver.isEmpty {
+            stop(send.receiver, at: send.open)
+        }
+    }
+
+    private mutating func stop(_ receiver: Range<Int>, at index: Int) {
+        stops.append(
+            ObjCStop(
+                name: storageName(receiver), written: syntax.joined(receiver), index: index,
+                inDealloc: method.isDealloc, inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
+    }
+
+    private enum Repeats { case yes, no, unknown }
+
+    private func repeats(_ send: MessageSend) -> Repeats {
+        guard let range = send.argument("repeats") else { return .unknown }
+        switch syntax.joined(range) {
+        case "YES", "true", "1": return .yes
+        case "NO", "false", "0": return .no
+        default: return .unknown
+        }
+    }
+
+    /// The left side of `x = [send …]`: the storage name, whether it is a new local, and its holder
+    /// (`obj` in `obj.timer = …`).
+    private func assignment(before open: Int) -> ObjCAssignment? {
+        guard syntax.isPunctuation(open - 1, "=") else { return nil }
+        let start = syntax.statementStart(before: open - 1, notBefore: method.body)
+        let left = start..<(open - 1)
+        guard let last = left.last, tokens[last].kind == .identifier else { return nil }
+        let property = tokens[last].text
+        if let dot = left.last(where: { syntax.isPunctuation($0, ".") || syntax.isPunctuation($0, "->") }) {
+            let holder = syntax.joined(start..<dot)
+            return ObjCAssignment(
+                name: storageName(left), isLocal: false, holder: holder == "self" ? nil : holder, property: property)
+        }
+        return ObjCAssignment(
+            name: storageName(left), isLocal: locals[property] != nil && left.count > 1, holder: nil, property: property)
+    }
+
+    private func selectorName(_ send: MessageSend) -> String? {
+        guard let range = send.argument("selector"), range.count >= 4, tokens[range.lowerBound].text == "@selector"
+        else { return nil }
+        return tokens[range.lowerBound + 2].text
+    }
+
+    private mutating func checkTargetTimer(_ send: MessageSend, isDisplayLink: Bool) {
+        let lhs = assignment(before: send.open)
+        if send.names.first == "scheduledTimerWithTimeInterval", repeats(send) != .no {
+            scheduledInDefaultMode.append((send.open, lhs?.name))
+        }
+        let targetPart = isDisplayLink ? "displayLinkWithTarget" : "target"
+        guard isDisplayLink || repeats(send) != .no, let target = send.argument(targetPart),
+            let label = send.label(targetPart), !method.isClassMethod
+        else { return }
+        var range = target
+        if syntax.isPunctuation(range.lowerBound, "("), syntax.match[range.lowerBound] + 1 < range.upperBound {
+            range = (syntax.match[range.lowerBound] + 1)..<range.upperBound
+        }
+        let text = syntax.joined(range)
+        let kind: Advice.TimerKind = isDisplayLink ? .displayLink : .targetAction
+        let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
+        var rule: Rule?
+        if text == "self" || strongAliases[text] != nil {
+            rule = baseRule
+        } else if weakAliases.contains(text) {
+            rule = .weakselfAsTarget
+        } else if let lhs, lhs.holder == text, holderRetainsTimer(holder: text, property: lhs.property) {
+            rule = baseRule
+        }
+        guard var found = rule else {
+            keep(nil, storedIn: lhs, retainsSelf: false)
+            return
+        }
+        var subject = text
+        if found == baseRule, let lhs, !lhs.isLocal, lhs.holder == nil, info.properties[lhs.name]?.isWeak == true {
+            found = .weakTimerPropertyNoFix
+            subject = lhs.name
+        }
+        let result = finding(found, at: label, site: site(subject, kind, method: selectorName(send)))
+        keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil)
+    }
+
+    /// Whether `holder`'s class (known from a local's or property's type) keeps `property` strongly.
+    private func holderRetainsTimer(holder: String, property: String) -> Bool {
+        let type = locals[holder]?.typeName ?? info.properties[holder]?.type
+        guard let type, let holderClass = file.classes[type], let stored = holderClass.properties[property] else {
+            return false
+        }
+        return !stored.isWeak
+    }
+
+    private mutating func checkBlockTimer(_ send: MessageSend) {
+        let lhs = assignment(before: send.open)
+        if send.names == ["scheduledTimerWithTimeInterval", "repeats", "block"], repeats(send) != .no {
+            scheduledInDefaultMode.append((send.open, lhs?.name))
+        }
+        guard repeats(send) != .no, let block = send.argument("block"), syntax.isPunctuation(block.lowerBound, "^"),
+            let body = syntax.blockBody(at: block.lowerBound)
+        else { return }
+        guard let (found, index, written) = strongCapture(in: body) else {
+            keep(nil, storedIn: lhs, retainsSelf: false)
+            return
+        }
+        var rule = found
+        var subject = written
+        if let lhs, !lhs.isLocal, lhs.holder == nil, info.properties[lhs.name]?.isWeak == true {
+            rule = .weakTimerPropertyNoFix
+            subject = lhs.name
+        }
+        keep(finding(rule, at: index, site: site(subject, .block)), storedIn: lhs, retainsSelf: true)
+    }
+
+    /// The first reference in the block at `open` that captures self strongly: `self`, an instance
+    /// variable, or a strong alias of self made outside the block.
+    private func strongCapture(in open: Int) -> (Rule, Int, String)? {
+        guard !method.isClassMethod, syntax.match[open] > open else { return nil }
+        let close = syntax.match[open]
+        let strongified = ((open + 1)..<close).first {
+            tokens[$0].kind == .atKeyword && tokens[$0].text == "@strongify"
+        }
+        let ivars = info.ivarNames
+        for index in (open + 1)..<close where tokens[index].kind == .identifier {
+            if syntax.isPunctuation(index - 1, ".") || syntax.isPunctuation(index - 1, "->") { continue }
+            let name = tokens[index].text
+            if name == "self" {
+                if let strongified, strongified < index { continue }
+                return (.blockTimerStrongSelf, index, "it uses self")
+            }
+            if let declaration = strongAliases[name], declaration < open {
+                return (.strongselfEscapes, index, name)
+            }
+            if name.hasPrefix("_"), ivars.contains(name), locals[name] == nil {
+                return (.blockTimerStrongSelf, index, "it uses the instance variable \(name), that is self->\(name)")
+            }
+        }
+        return nil
+    }
+
+    // MARK: Dispatch sources
+
+    private enum DispatchEvent { case resume, suspend, release }
+
+    private mutating func checkDispatchCall(at index: Int) {
+        let name = tokens[index].text
+        guard let arguments = syntax.callArguments(at: index), let first = arguments.first, !first.isEmpty else {
+            return
+        }
+        switch name {
+        case "dispatch_source_set_event_handler" where arguments.count == 2:
+            checkEventHandler(source: first, handler: arguments[1])
+        case "dispatch_resume" where arguments.count == 1:
+            dispatchEvents.append((.resume, storageName(first), index))
+        case "dispatch_suspend" where arguments.count == 1:
+            dispatchEvents.append((.suspend, storageName(first), index))
+        case "dispatch_release" where arguments.count == 1:
+            dispatchEvents.append((.release, storageName(first), index))
+        case "dispatch_source_cancel" where arguments.count == 1:
+            stop(first, at: index)
+        default:
+            return
+        }
+    }
+
+    private mutating func checkEventHandler(source: Range<Int>, handler: Range<Int>) {
+        let text = syntax.joined(source)
+        let storedOnSelf =
+            text.hasPrefix("self.") || text.hasPrefix("self->")
+            || (source.count == 1 && locals[text] == nil && (info.ivarNames.contains(text) || text.hasPrefix("_")))
+        guard storedOnSelf, syntax.isPunctuation(handler.lowerBound, "^"),
+            let body = syntax.blockBody(at: handler.lowerBound)
+        else { return }
+        let capture = strongCapture(in: body)
+        stored.append(
+            ObjCStoredTimer(
+                name: storageName(source), retainsSelf: capture != nil,
+                finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) }))
+    }
+
+    private mutating func checkNilAssignment(at index: Int) {
+        guard ["nil", "NULL"].contains(syntax.text(index + 1)), syntax.isPunctuation(index + 2, ";") else { return }
+        let start = syntax.statementStart(before: index, notBefore: method.body)
+        guard start < index, syntax.isIdentifier(index - 1) else { return }
+        dispatchEvents.append((.release, storageName(start..<index), index - 1))
+    }
+
+    /// Suspend → release and resume → resume, for events in the same braces only (a branch may not run).
+    private mutating func checkDispatchSequences() {
+        var groups: [String: [(kind: DispatchEvent, index: Int)]] = [:]
+        var order: [String] = []
+        for event in dispatchEvents.sorted(by: { $0.index < $1.index }) {
+            let key = "\(syntax.scope[event.index])|\(event.name)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((event.kind, event.index))
+        }
+        for key in order {
+            let name = String(key.split(separator: "|", maxSplits: 1)[1])
+            var suspendedAt: Int?
+            var resumedAt: Int?
+            for event in groups[key] ?? [] {
+                switch event.kind {
+                case .resume:
+                    if let earlier = resumedAt {
+                        var details = site(name, .dispatchHandler)
+                        details.earlierLine = tokens[earlier].line
+                        report(.dispatchSourceDoubleResume, at: event.index, site: details)
+                    }
+                    resumedAt = event.index
+                    suspendedAt = nil
+                case .suspend:
+                    suspendedAt = event.index
+                    resumedAt = nil
+                case .release:
+                    if let earlier = suspendedAt {
+                        var details = site(name, .dispatchHandler)
+                        details.earlierLine = tokens[earlier].line
+                        report(.dispatchSourceSuspendedRelease, at: event.index, site: details)
+                    }
+                    suspendedAt = nil
+                    resumedAt = nil
+                }
+            }
+        }
+    }
+
+    // MARK: Run-loop modes
+
+    private mutating func checkDefaultModes() {
+        guard file.isScrollRelated(method.className) else { return }
+        let covered = Set(
+            modeAdditions.filter { $0.mode.contains("Common") || $0.mode.contains("Tracking") }.map(\.timer))
+        let site = site("timer", .targetAction)
+        for addition in modeAdditions
+        where (addition.mode.contains("Default") || addition.mode == "kCFRunLoopDefaultMode")
+            && !covered.contains(addition.timer)
+        {
+            report(.defaultModeInScrollView, at: addition.label, site: site)
+        }
+        for scheduled in scheduledInDefaultMode where scheduled.timer.map({ !covered.contains($0) }) ?? true {
+            report(.defaultModeInScrollView, at: scheduled.index, site: site)
+        }
+    }
+}

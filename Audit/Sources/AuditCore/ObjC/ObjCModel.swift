@@ -1,0 +1,56 @@
+/// What the analyzer knows about one Objective-C class from the file's `@interface`s and
+/// `@implementation`.
+struct ObjCClass {
+    struct Property {
+        var type: String
+        /// `weak`, `assign` or `unsafe_unretained`: the property does not retain.
+        var isWeak: Bool
+    }
+
+    var superclass: String?
+    var properties: [String: Property] = [:]
+    /// Instance variables as written, `_timer`.
+    var ivars: Set<String> = []
+
+    /// Every name that reads an instance variable without `self.`: declared ivars and synthesized `_name`s.
+    var ivarNames: Set<String> {
+        ivars.union(properties.keys.map { "_" + $0 })
+    }
+}
+
+/// A method or function body.
+struct ObjCMethod {
+    var className: String?
+    var isClassMethod: Bool
+    var name: String
+    var body: Int
+    var bodyEnd: Int
+
+    var isDealloc: Bool { name == "dealloc" }
+
+    /// Methods UIKit calls when a view or controller leaves the screen.
+    static let lifecycleNames: Set<String> = [
+        "viewWillDisappear:", "viewDidDisappear:", "willMoveToWindow:", "willMoveToSuperview:", "removeFromSuperview",
+        "didMoveToWindow", "willMoveToParentViewController:", "didMoveToParentViewController:",
+    ]
+}
+
+/// A local variable of a method body.
+struct ObjCLocal {
+    var name: String
+    var typeName: String?
+    var isWeak: Bool
+    /// The `=` of its declaration.
+    var declaration: Int
+    /// The initial value, joined: `self`, `weakSelf`.
+    var initialValue: String
+}
+
+/// How a timer or source was created, for invalidate-only-in-deinit.
+struct ObjCStoredTimer {
+    var name: String
+    var retainsSelf: Bool
+    /// The creation site's finding, kept back until the class is read: a timer stopped in a life-cycle
+    /// method (`viewWillDisappear:`) has its cycle broken at a moment that comes.
+    var finding: Finding? = nil
+}

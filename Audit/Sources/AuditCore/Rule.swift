@@ -1,0 +1,58 @@
+/// The rules timerkit-audit checks. Each finding carries one rule id; `--disable` and suppression
+/// comments name them.
+public enum Rule: String, CaseIterable, Codable, Sendable {
+    /// A repeating `NSTimer`/`Timer` whose target is `self` or another object that holds the timer.
+    case timerTargetRetain = "timer-target-retain"
+    /// A `CADisplayLink` whose target is `self`.
+    case displayLinkTargetRetain = "display-link-target-retain"
+    /// A `weakSelf` passed as the target: the timer stores it strongly.
+    case weakselfAsTarget = "weakself-as-target"
+    /// A self-retaining timer kept in a `weak` property: the run loop still retains the timer.
+    case weakTimerPropertyNoFix = "weak-timer-property-no-fix"
+    /// A block timer, dispatch timer handler or `Timer.publish` sink that captures `self` strongly.
+    case blockTimerStrongSelf = "block-timer-strong-self"
+    /// The weakSelf/strongSelf dance done wrong: the strong reference is made outside the block.
+    case strongselfEscapes = "strongself-escapes"
+    /// A self-retaining timer invalidated only in `deinit`/`dealloc`, which cannot run while it lives.
+    case invalidateOnlyInDeinit = "invalidate-only-in-deinit"
+    /// A repeating timer in the default run-loop mode inside a scroll, table or collection class.
+    case defaultModeInScrollView = "default-mode-in-scroll-view"
+    /// A dispatch source suspended and then released: libdispatch crashes on release of a suspended source.
+    case dispatchSourceSuspendedRelease = "dispatch-source-suspended-release"
+    /// A dispatch source resumed twice without a suspend between: libdispatch crashes.
+    case dispatchSourceDoubleResume = "dispatch-source-double-resume"
+
+    /// The rule's id, as printed in brackets after each finding.
+    public var id: String { rawValue }
+
+    /// The rule's severity.
+    public var severity: Severity {
+        self == .defaultModeInScrollView ? .note : .warning
+    }
+
+    /// One line that says what the rule finds.
+    public var summary: String {
+        switch self {
+        case .timerTargetRetain:
+            "A repeating timer retains its target; a target that is self (or holds the timer) is never freed."
+        case .displayLinkTargetRetain:
+            "A display link retains its target; a target that is self is never freed."
+        case .weakselfAsTarget:
+            "Passing weakSelf as a timer target still retains self: the timer stores a strong reference."
+        case .weakTimerPropertyNoFix:
+            "A weak timer property does not break the cycle: the run loop retains the timer."
+        case .blockTimerStrongSelf:
+            "A repeating timer's block (or dispatch handler, or Timer.publish sink) captures self strongly."
+        case .strongselfEscapes:
+            "The strong reference of the weakSelf/strongSelf dance is made outside the block and captured by it."
+        case .invalidateOnlyInDeinit:
+            "A timer that retains self is invalidated only in deinit/dealloc, which cannot run while it lives."
+        case .defaultModeInScrollView:
+            "A repeating timer in the default run-loop mode pauses while a scroll view tracks."
+        case .dispatchSourceSuspendedRelease:
+            "A dispatch source released while suspended crashes libdispatch."
+        case .dispatchSourceDoubleResume:
+            "A dispatch source resumed more often than suspended crashes libdispatch."
+        }
+    }
+}

@@ -1,0 +1,1 @@
+enum SwiftAnalyzer { static func analyze(source: String, path: String) -> FileResult { FileResult() } }
