@@ -1,1 +1,208 @@
-enum SwiftAnalyzer { static func analyze(source: String, path: String) -> FileResult { FileResult() } }
+import SwiftParser
+import SwiftSyntax
+
+/// The Swift analyzer: parses the file with SwiftParser (which recovers from errors) and checks every
+/// timer, display link, dispatch source and `Timer.publish` call.
+enum SwiftAnalyzer {
+    static func analyze(source: String, path: String) -> FileResult {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        var result = FileResult()
+        if tree.hasError {
+            let broken = tree.tokens(viewMode: .all).first {
+                $0.presence == .missing || $0.parent?.is(UnexpectedNodesSyntax.self) == true
+            }
+            result.diagnostics.append(
+                FileDiagnostic(
+                    path: path, line: broken.map { converter.location(for: $0.position).line },
+                    message: "syntax errors; the parser recovered and findings for this file may be incomplete"))
+        }
+        let visitor = SwiftTimerVisitor(path: path, converter: converter, types: SwiftTypeIndex(tree))
+        visitor.walk(tree)
+        result.findings = visitor.finish()
+        return result
+    }
+}
+
+/// A timer kept in a property, for invalidate-only-in-deinit and the life-cycle exemption.
+struct SwiftStoredTimer {
+    var name: String
+    var retainsSelf: Bool
+    var finding: Finding?
+}
+
+/// A place that stops a timer: `timer.invalidate()`, `source.cancel()`.
+struct SwiftStop {
+    var name: String
+    var written: String
+    var position: AbsolutePosition
+    var inDeinit: Bool
+    var inLifecycle: Bool
+}
+
+/// What one function adds to run loops, for default-mode-in-scroll-view.
+struct SwiftModeFacts {
+    var typeName: String?
+    var additions: [(timer: String, mode: String, position: AbsolutePosition)] = []
+    var scheduled: [(position: AbsolutePosition, timer: String?)] = []
+    var publishedInDefaultMode: [AbsolutePosition] = []
+}
+
+/// The left side of `x = call(…)` or `let x = call(…)`.
+struct SwiftAssignment {
+    var name: String
+    var isLocal: Bool
+    /// `helper` in `helper.timer = …`; nil for self.
+    var holder: String?
+}
+
+final class SwiftTimerVisitor: SyntaxVisitor {
+    let path: String
+    let converter: SourceLocationConverter
+    let types: SwiftTypeIndex
+    var findings: [Finding] = []
+    var stored: [String: [SwiftStoredTimer]] = [:]
+    var stops: [String: [SwiftStop]] = [:]
+    var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
+    var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
+    private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
+
+    enum DispatchEvent { case resume, suspend, release }
+
+    init(path: String, converter: SourceLocationConverter, types: SwiftTypeIndex) {
+        self.path = path
+        self.converter = converter
+        self.types = types
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func facts(_ context: SwiftContext) -> SwiftScopeFacts {
+        if let cached = scopeFacts[context.scope.id] { return cached }
+        let facts = SwiftScopeFacts(
+            context.scope, properties: context.typeName.flatMap { types.types[$0]?.properties } ?? [:])
+        scopeFacts[context.scope.id] = facts
+        return facts
+    }
+
+    func finding(_ rule: Rule, at position: AbsolutePosition, site: Advice.Site) -> Finding {
+        let location = converter.location(for: position)
+        return Advice.finding(rule, at: (location.line, location.column), path: path, site: site)
+    }
+
+    func report(_ rule: Rule, at position: AbsolutePosition, site: Advice.Site) {
+        findings.append(finding(rule, at: position, site: site))
+    }
+
+    /// Records a timer kept in a property with its creation finding, which ``finish()`` reports unless the
+    /// type stops that timer in a life-cycle method; other findings are reported at once.
+    func keep(_ finding: Finding?, storedIn lhs: SwiftAssignment?, retainsSelf: Bool, context: SwiftContext) {
+        guard let lhs, !lhs.isLocal, lhs.holder == nil else {
+            if let finding { findings.append(finding) }
+            return
+        }
+        stored[context.typeName ?? "", default: []].append(
+            SwiftStoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = node.calledExpression
+        let name: String
+        let base: ExprSyntax?
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            base = member.base
+        } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            base = nil
+        } else {
+            return .visitChildren
+        }
+        switch name {
+        case "scheduledTimer", "Timer", "init", "CADisplayLink":
+            checkTimer(node, name: name, base: base?.trimmedDescription)
+        case "setEventHandler":
+            if let base { checkEventHandler(node, source: base) }
+        case "sink", "assign":
+            if let base, base.trimmedDescription.contains("Timer.publish") { checkSubscription(node, name: name) }
+        case "add", "publish":
+            checkRunLoopMode(node, name: name, base: base)
+        case "invalidate", "cancel", "resume", "suspend":
+            if let base, node.arguments.isEmpty { checkStateCall(node, name: name, base: base) }
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (left, right) = SwiftNames.assignment(node), right.is(NilLiteralExprSyntax.self) {
+            let name = SwiftNames.storage(left)
+            if types.dispatchSources.contains(name), let list = statementList(of: node) {
+                dispatchEvents.append((list, .release, name, left.positionAfterSkippingLeadingTrivia))
+            }
+        }
+        return .visitChildren
+    }
+
+    /// The statement list that holds `node` as a whole statement, or nil when it is part of an expression.
+    func statementList(of node: some SyntaxProtocol) -> SyntaxIdentifier? {
+        guard let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent else { return nil }
+        return list.id
+    }
+
+    /// The left side of an assignment or declaration whose value is `call` (through `try`).
+    func assignment(of call: FunctionCallExprSyntax, context: SwiftContext) -> SwiftAssignment? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            node = parent
+        }
+        if let list = node.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+            let (left, right) = SwiftNames.assignment(sequence), right.id == node.id
+        {
+            let text = left.trimmedDescription
+            let name = SwiftNames.storage(left)
+            if let member = left.as(MemberAccessExprSyntax.self), let holder = member.base,
+                holder.trimmedDescription != "self"
+            {
+                return SwiftAssignment(name: member.declName.baseName.text, isLocal: false, holder: holder.trimmedDescription)
+            }
+            let isProperty =
+                text.hasPrefix("self.")
+                || (context.typeName.flatMap { types.types[$0]?.properties[name] } != nil
+                    && !facts(context).locals.contains(name))
+            return SwiftAssignment(name: name, isLocal: !isProperty, holder: nil)
+        }
+        if let initializer = node.parent?.as(InitializerClauseSyntax.self),
+            let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
+        {
+            let isMember = binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
+            return SwiftAssignment(name: pattern.identifier.text, isLocal: !isMember, holder: nil)
+        }
+        return nil
+    }
+
+    /// Reports the kept creation findings, then invalidate-only-in-deinit, in a stable order.
+    func finish() -> [Finding] {
+        for typeName in stored.keys.sorted() {
+            let offScreen = Set((stops[typeName] ?? []).filter(\.inLifecycle).map(\.name))
+            findings += (stored[typeName] ?? []).filter { !offScreen.contains($0.name) }.compactMap(\.finding)
+        }
+        for typeName in stops.keys.sorted() {
+            let retaining = Set((stored[typeName] ?? []).filter(\.retainsSelf).map(\.name))
+            let typeStops = stops[typeName] ?? []
+            for name in retaining.sorted() {
+                let matching = typeStops.filter { $0.name == name }
+                guard !matching.isEmpty, matching.allSatisfy(\.inDeinit) else { continue }
+                for stop in matching {
+                    report(
+                        .invalidateOnlyInDeinit, at: stop.position,
+                        site: Advice.Site(language: .swift, subject: stop.written, typeName: typeName))
+                }
+            }
+        }
+        checkModes()
+        checkDispatchSequences()
+        return findings
+    }
+}

@@ -1,0 +1,128 @@
+import SwiftSyntax
+
+/// Where a node stands: its type, its function, and what `self` means there.
+struct SwiftContext {
+    var typeName: String?
+    /// The function, initializer, deinitializer or accessor around the node, or the file.
+    var scope: Syntax
+    var functionName: String
+    var isStatic: Bool
+    var isDeinit: Bool
+    /// Whether `self` is an object that a capture retains (false in structs, enums, static methods and
+    /// top-level code).
+    var selfIsObject: Bool
+
+    /// Methods UIKit calls when a view or controller leaves the screen.
+    static let lifecycleNames: Set<String> = [
+        "viewWillDisappear", "viewDidDisappear", "willMove", "didMove", "didMoveToWindow", "removeFromSuperview",
+    ]
+
+    var isLifecycle: Bool { Self.lifecycleNames.contains(functionName) }
+
+    init(of node: some SyntaxProtocol, types: SwiftTypeIndex) {
+        var scope: Syntax?
+        var functionName = ""
+        var isStatic = false
+        var isDeinit = false
+        var typeName: String?
+        var hasType = false
+        var current = node.parent
+        while let parent = current {
+            if scope == nil {
+                if let function = parent.as(FunctionDeclSyntax.self) {
+                    scope = parent
+                    functionName = function.name.text
+                    isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+                } else if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) {
+                    scope = parent
+                } else if parent.is(DeinitializerDeclSyntax.self) {
+                    scope = parent
+                    functionName = "deinit"
+                    isDeinit = true
+                }
+            }
+            if let variable = parent.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
+                variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+            {
+                isStatic = true
+            }
+            if let name = Self.typeName(of: parent) {
+                typeName = name
+                hasType = true
+                break
+            }
+            current = parent.parent
+        }
+        self.typeName = typeName
+        self.scope = scope ?? Syntax(node.root)
+        self.functionName = functionName
+        self.isStatic = isStatic
+        self.isDeinit = isDeinit
+        let kind = typeName.flatMap { types.types[$0]?.kind } ?? .unknown
+        selfIsObject = hasType && !isStatic && kind != .valueType
+    }
+
+    private static func typeName(of node: Syntax) -> String? {
+        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        if let decl = node.as(ProtocolDeclSyntax.self) { return decl.name.text }
+        return nil
+    }
+}
+
+/// The names a function binds to `self`: weak aliases (`weak var weakSelf = self`), strong ones
+/// (`let me = self`, `guard let strongSelf = weakSelf`), its locals, and the locals it stores on self
+/// (`self.source = source`).
+final class SwiftScopeFacts: SyntaxVisitor {
+    private(set) var weakAliases: [String: AbsolutePosition] = [:]
+    private(set) var strongAliases: [String: AbsolutePosition] = [:]
+    private(set) var locals: Set<String> = []
+    private(set) var storedOnSelf: Set<String> = []
+    private let properties: [String: SwiftTypeIndex.Property]
+
+    init(_ scope: Syntax, properties: [String: SwiftTypeIndex.Property]) {
+        self.properties = properties
+        super.init(viewMode: .sourceAccurate)
+        walk(scope)
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isWeak = node.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
+        for binding in node.bindings {
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.text
+            locals.insert(name)
+            guard let value = binding.initializer?.value else { continue }
+            let text = SwiftNames.unwrapped(value).trimmedDescription
+            if text == "self" {
+                if isWeak { weakAliases[name] = node.position } else { strongAliases[name] = node.position }
+            } else if !isWeak, weakAliases[text] != nil {
+                strongAliases[name] = node.position
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
+        let name = pattern.identifier.text
+        let value = node.initializer.map { SwiftNames.unwrapped($0.value).trimmedDescription } ?? name
+        if name != "self", value == "self" || weakAliases[value] != nil {
+            strongAliases[name] = node.position
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (left, right) = SwiftNames.assignment(node) {
+            let target = left.trimmedDescription
+            if target.hasPrefix("self.") || (properties[target] != nil && !locals.contains(target)) {
+                storedOnSelf.insert(right.trimmedDescription)
+            }
+        }
+        return .visitChildren
+    }
+}

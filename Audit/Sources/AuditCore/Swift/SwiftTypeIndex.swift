@@ -1,0 +1,146 @@
+import SwiftSyntax
+
+/// The file's types (classes, structs, enums, actors and their extensions) with their inherited names and
+/// stored properties, and every name that holds a dispatch source.
+final class SwiftTypeIndex: SyntaxVisitor {
+    enum Kind {
+        case referenceType
+        case valueType
+        /// Only extensions were seen: the type is declared elsewhere.
+        case unknown
+    }
+
+    struct TypeInfo {
+        var kind = Kind.unknown
+        var inherited: [String] = []
+        /// Property name → whether it is `weak`/`unowned` (does not retain).
+        var properties: [String: Property] = [:]
+    }
+
+    struct Property {
+        var isWeak: Bool
+        var type: String?
+    }
+
+    private(set) var types: [String: TypeInfo] = [:]
+    /// Names (as in ``SwiftNames/storage(_:)``) declared as or assigned a `DispatchSource`.
+    private(set) var dispatchSources: Set<String> = []
+
+    init(_ tree: SourceFileSyntax) {
+        super.init(viewMode: .sourceAccurate)
+        walk(tree)
+    }
+
+    func isScrollRelated(_ name: String?) -> Bool {
+        guard let name else { return false }
+        let names = [name] + (types[name]?.inherited ?? [])
+        return names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+    }
+
+    private func record(_ name: String, kind: Kind?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax) {
+        var info = types[name] ?? TypeInfo()
+        if let kind { info.kind = kind }
+        info.inherited += inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let isWeak = variable.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
+            for binding in variable.bindings {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let type = binding.typeAnnotation?.type.trimmedDescription
+                    ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
+                info.properties[pattern.identifier.text] = Property(isWeak: isWeak, type: type)
+            }
+        }
+        types[name] = info
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, kind: .referenceType, inheritance: node.inheritanceClause, members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, kind: .referenceType, inheritance: node.inheritanceClause, members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, kind: .valueType, inheritance: node.inheritanceClause, members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(node.name.text, kind: .valueType, inheritance: node.inheritanceClause, members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(
+            node.extendedType.trimmedDescription, kind: nil, inheritance: node.inheritanceClause,
+            members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
+        let type = node.typeAnnotation?.type.trimmedDescription ?? ""
+        let value = node.initializer?.value.trimmedDescription ?? ""
+        if type.contains("DispatchSource") || value.hasPrefix("DispatchSource.make") {
+            dispatchSources.insert(pattern.identifier.text)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let (left, right) = SwiftNames.assignment(node), right.trimmedDescription.hasPrefix("DispatchSource.make") {
+            dispatchSources.insert(SwiftNames.storage(left))
+        }
+        return .visitChildren
+    }
+}
+
+/// Small helpers on expressions shared by the Swift checks.
+enum SwiftNames {
+    /// `self.timer?`, `timer!` and `timer` all name the storage `timer`.
+    static func storage(_ expression: some SyntaxProtocol) -> String {
+        var text = expression.trimmedDescription
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text
+    }
+
+    /// The two sides of `left = right`, from an unfolded sequence expression.
+    static func assignment(_ sequence: SequenceExprSyntax) -> (ExprSyntax, ExprSyntax)? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        return (elements[0], elements[2])
+    }
+
+    /// `Poller` for `Poller()` or `Poller(interval: 1)`.
+    static func constructedType(_ expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            reference.baseName.text.first?.isUppercase == true
+        else { return nil }
+        return reference.baseName.text
+    }
+
+    /// Removes `as Any`, `!`, `?` and parentheses around an expression.
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let cast = expression.as(AsExprSyntax.self) { return unwrapped(cast.expression) }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+            return unwrapped(first)
+        }
+        if let force = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(force.expression) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return unwrapped(optional.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return unwrapped(only.expression)
+        }
+        return expression
+    }
+}
