@@ -8,12 +8,23 @@ public struct AuditReport: Sendable {
     public var diagnostics: [FileDiagnostic]
     /// How many files were read.
     public var filesScanned: Int
+    /// Paths named on the command line that do not exist.
+    public var missingPaths: [String]
 
     /// Creates a report.
-    public init(findings: [Finding], diagnostics: [FileDiagnostic], filesScanned: Int) {
+    public init(findings: [Finding], diagnostics: [FileDiagnostic], filesScanned: Int, missingPaths: [String] = []) {
         self.findings = findings
         self.diagnostics = diagnostics
         self.filesScanned = filesScanned
+        self.missingPaths = missingPaths
+    }
+
+    /// The process's exit status: 2 when a named path does not exist, 1 when a finding is at least as
+    /// severe as `failOn` (nil: never), 0 otherwise. File diagnostics do not change it.
+    public func exitStatus(failOn: Severity?) -> Int32 {
+        if !missingPaths.isEmpty { return 2 }
+        guard let failOn else { return 0 }
+        return findings.contains { $0.severity >= failOn } ? 1 : 0
     }
 }
 
@@ -48,13 +59,14 @@ public enum Auditor {
             results.store(auditFile(at: files[index], disabledRules: disabledRules), at: index)
         }
         var findings: [Finding] = []
-        var diagnostics = missing.map { FileDiagnostic(path: $0, message: "no such file or directory") }
+        var diagnostics: [FileDiagnostic] = []
         for result in results.all() {
             findings += result.findings
             diagnostics += result.diagnostics
         }
         findings.sort(by: Finding.ordered)
-        return AuditReport(findings: findings, diagnostics: diagnostics, filesScanned: files.count)
+        return AuditReport(
+            findings: findings, diagnostics: diagnostics, filesScanned: files.count, missingPaths: missing)
     }
 
     /// Reads and analyses one file; unreadable, binary, non-UTF-8 and oversized files give a diagnostic.

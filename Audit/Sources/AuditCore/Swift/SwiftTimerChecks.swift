@@ -314,7 +314,7 @@ extension SwiftTimerVisitor {
             let context = SwiftContext(of: call, types: types)
             stops[context.typeName ?? "", default: []].append(
                 SwiftStop(
-                    name: storage, written: base.trimmedDescription, position: call.positionAfterSkippingLeadingTrivia,
+                    name: storage, written: SwiftNames.written(base), position: call.positionAfterSkippingLeadingTrivia,
                     inDeinit: context.isDeinit, inLifecycle: context.isLifecycle))
         default:
             guard types.dispatchSources.contains(storage), let list = statementList(of: call) else { return }

@@ -103,9 +103,15 @@ final class SwiftTypeIndex: SyntaxVisitor {
 enum SwiftNames {
     /// `self.timer?`, `timer!` and `timer` all name the storage `timer`.
     static func storage(_ expression: some SyntaxProtocol) -> String {
+        var text = written(expression)
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text
+    }
+
+    /// The expression as written, without a trailing `?` or `!`: `timer` for `timer?`.
+    static func written(_ expression: some SyntaxProtocol) -> String {
         var text = expression.trimmedDescription
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
-        if text.hasPrefix("self.") { text.removeFirst(5) }
         return text
     }
 

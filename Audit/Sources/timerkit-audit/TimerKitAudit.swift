@@ -1,0 +1,89 @@
+import ArgumentParser
+import AuditCore
+import Foundation
+
+/// `timerkit-audit PATH...`: finds timer retain cycles in Swift and Objective-C sources.
+@main
+struct TimerKitAudit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timerkit-audit",
+        abstract: "Find timer retain cycles in Swift and Objective-C sources (.swift, .m, .mm, .h).",
+        discussion: """
+            Findings print as `path:line:column: warning: message; fix: … [rule]`. Silence one with a comment \
+            on its line or the line above: `// timerkit-audit:ignore` (every rule) or \
+            `// timerkit-audit:ignore rule-id, other-rule`.
+            Exit status: 0 clean; 1 findings at or above --fail-on; 2 a PATH does not exist. Unreadable, \
+            binary and non-UTF-8 files are reported on standard error and skipped; they do not change it.
+            """,
+        version: AuditTool.version)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case compiler, json, sarif
+    }
+
+    enum FailLevel: String, ExpressibleByArgument, CaseIterable {
+        case none, note, warning
+    }
+
+    @Argument(help: "Files and directories to scan (directories recursively, skipping hidden folders and Pods, Carthage, DerivedData, node_modules).")
+    var paths: [String] = []
+
+    @Option(help: "Output format: compiler, json or sarif.")
+    var format: Format = .compiler
+
+    @Option(help: "Exit with status 1 when a finding is at least this severe: none, note or warning.")
+    var failOn: FailLevel = .warning
+
+    @Option(name: .customLong("disable"), help: "A rule id not to check; repeat for more.")
+    var disabled: [String] = []
+
+    @Flag(help: "List the rules and exit.")
+    var listRules = false
+
+    func validate() throws {
+        if paths.isEmpty && !listRules { throw ValidationError("Give at least one PATH to scan.") }
+        let known = Set(Rule.allCases.map(\.id))
+        if let unknown = disabled.first(where: { !known.contains($0) }) {
+            throw ValidationError("Unknown rule '\(unknown)'; --list-rules shows the rules.")
+        }
+    }
+
+    func run() throws {
+        if listRules {
+            for rule in Rule.allCases { print("\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)") }
+            return
+        }
+        let report = Auditor.audit(paths: paths, disabledRules: Set(disabled))
+        print(Self.output(report, format: format), terminator: "")
+        var standardError = FileHandle.standardError
+        for path in report.missingPaths { print("timerkit-audit: \(path): no such file or directory", to: &standardError) }
+        for diagnostic in report.diagnostics { print(CompilerOutput.line(for: diagnostic), to: &standardError) }
+        if format == .compiler {
+            print(
+                "timerkit-audit: \(report.findings.count) finding(s) in \(report.filesScanned) file(s)",
+                to: &standardError)
+        }
+        let failOn: Severity? =
+            switch failOn {
+            case .none: nil
+            case .note: .note
+            case .warning: .warning
+            }
+        let status = report.exitStatus(failOn: failOn)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func output(_ report: AuditReport, format: Format) -> String {
+        switch format {
+        case .compiler: OutputFormat.compiler.render(report)
+        case .json: OutputFormat.json.render(report)
+        case .sarif: OutputFormat.sarif.render(report)
+        }
+    }
+}
+
+extension FileHandle: @retroactive TextOutputStream {
+    public func write(_ string: String) {
+        write(Data(string.utf8))
+    }
+}

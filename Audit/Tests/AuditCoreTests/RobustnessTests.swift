@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import AuditCore
+
+/// Malformed, binary and non-UTF-8 input gives a diagnostic and the scan goes on; directories are walked
+/// as documented; scanned files are never modified.
+struct RobustnessTests {
+    static let objectiveCLeak = """
+        @implementation Clock
+        - (void)start {
+            [NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES];
+        }
+        @end
+
+        """
+
+    static let swiftLeak = """
+        final class Clock {
+            var timer: Timer?
+            func start() {
+                timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true)
+            }
+            @objc func tick() {}
+            func stop() { timer?.invalidate() }
+        }
+
+        """
+
+    /// A fresh directory with the given files (path → bytes); removed by the caller.
+    func makeTree(_ files: [String: [UInt8]]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("timerkit-audit-\(UUID().uuidString)")
+        for (path, bytes) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return root
+    }
+
+    @Test func binaryAndInvalidUTF8FilesAreSkippedAndTheScanGoesOn() throws {
+        let root = try makeTree([
+            "a-binary.m": Array("@implementation X\n".utf8) + [0, 1, 2, 0],
+            "b-latin1.swift": Array("let café = 1 // ".utf8) + [0xE9, 0xFF, 0xFE],
+            "c-good.m": Array(Self.objectiveCLeak.utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = Auditor.audit(paths: [root.path])
+        #expect(report.filesScanned == 3)
+        #expect(report.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(report.findings.first?.path.hasSuffix("c-good.m") == true)
+        let messages = report.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("binary") })
+        #expect(messages.contains { $0.contains("UTF-8") })
+    }
+
+    @Test func unterminatedObjectiveCCommentAndStringGiveDiagnostics() {
+        let comment = Self.objectiveCLeak + "/* never closed\n[NSTimer scheduledTimerWithTimeInterval:1"
+        let result = Auditor.audit(source: comment, path: "a.m", language: .objectiveC)
+        #expect(result.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(result.diagnostics.contains { $0.message.contains("unterminated /*") && $0.line == 6 })
+
+        let string = "@implementation Y\n- (void)a { NSLog(@\"never closed);\n}\n@end\n" + Self.objectiveCLeak
+        let second = Auditor.audit(source: string, path: "b.m", language: .objectiveC)
+        #expect(second.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(second.diagnostics.contains { $0.message.contains("unterminated string") && $0.line == 2 })
+
+        let brackets = "@implementation Z\n- (void)a { [[NSTimer alloc] ( }\n@end\n" + Self.objectiveCLeak
+        let third = Auditor.audit(source: brackets, path: "c.m", language: .objectiveC)
+        #expect(third.diagnostics.contains { $0.message.contains("unbalanced") })
+    }
+
+    @Test func malformedSwiftGivesADiagnosticAndStillReportsWhatItCan() {
+        let source = Self.swiftLeak + "func broken( {\n let Timer = \n"
+        let result = Auditor.audit(source: source, path: "a.swift", language: .swift)
+        #expect(result.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.message.contains("syntax errors") == true)
+    }
+
+    @Test func arbitraryBytesNeverCrash() {
+        var generator = SplitMix(seed: 42)
+        let alphabet = Array("[](){}^@\"'/*\\\n;:=.-> selftarget NSTimer Timer repeats:YES weak __weak".utf8)
+        for _ in 0..<200 {
+            let length = Int(generator.next() % 400)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            _ = Auditor.audit(source: text, path: "fuzz.m", language: .objectiveC)
+            _ = Auditor.audit(source: text, path: "fuzz.swift", language: .swift)
+        }
+    }
+
+    @Test func directoriesSkipHiddenAndDependencyFolders() throws {
+        let leak = Array(Self.objectiveCLeak.utf8)
+        let root = try makeTree([
+            ".build/checkouts/Dep.m": leak, ".git/hooks/x.m": leak, "Pods/Lib/Lib.m": leak,
+            "Carthage/Checkouts/Lib.m": leak, "DerivedData/Gen.m": leak, "node_modules/x/y.m": leak,
+            "App/Feature/Clock.m": leak, "App/Clock.swift": Array(Self.swiftLeak.utf8), "App/notes.txt": leak,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = Auditor.audit(paths: [root.path + "/"])
+        #expect(report.filesScanned == 2)
+        #expect(report.findings.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Clock.swift", "Clock.m"])
+        #expect(!report.findings.contains { $0.path.contains("//") })
+        let named = Auditor.audit(paths: [root.appendingPathComponent("Pods/Lib/Lib.m").path])
+        #expect(named.findings.count == 1, "a file named on the command line is always scanned")
+    }
+
+    @Test func scanningNeverModifiesFiles() throws {
+        let root = try makeTree([
+            "Clock.m": Array(Self.objectiveCLeak.utf8), "Clock.swift": Array(Self.swiftLeak.utf8),
+            "Broken.m": Array("/* open".utf8), "Blob.h": [0, 0, 0],
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let names = ["Clock.m", "Clock.swift", "Broken.m", "Blob.h"]
+        func snapshot() throws -> [String: (Data, Date, Int)] {
+            var result: [String: (Data, Date, Int)] = [:]
+            for name in names {
+                let path = root.appendingPathComponent(name).path
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                result[name] = (
+                    try Data(contentsOf: URL(fileURLWithPath: path)), attributes[.modificationDate] as! Date,
+                    (attributes[.posixPermissions] as? Int) ?? -1
+                )
+            }
+            return result
+        }
+        let before = try snapshot()
+        let listing = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        _ = Auditor.audit(paths: [root.path])
+        let after = try snapshot()
+        for name in names {
+            #expect(before[name]?.0 == after[name]?.0, "\(name) contents")
+            #expect(before[name]?.1 == after[name]?.1, "\(name) modification date")
+            #expect(before[name]?.2 == after[name]?.2, "\(name) permissions")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == listing)
+    }
+
+    @Test func reportOrderIsDeterministic() {
+        let first = Auditor.audit(paths: [FixtureTests.directory.path])
+        let second = Auditor.audit(paths: [FixtureTests.directory.path])
+        #expect(first.findings == second.findings)
+        #expect(first.findings == first.findings.sorted(by: Finding.ordered))
+    }
+}
+
+/// A small deterministic generator for the fuzz test.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
