@@ -116,7 +116,8 @@ enum Advice {
                 : "add it in the common modes: `[[NSRunLoop mainRunLoop] addTimer:timer "
                     + "forMode:NSRunLoopCommonModes]`"
         case .dispatchSourceSuspendedRelease:
-            return (swift
+            return
+                (swift
                 ? "call `resume()` before the last reference goes (then `cancel()`)"
                 : "call `dispatch_resume` before releasing it (then `dispatch_source_cancel`)")
                 + ", or use a TimerKit `Ticker` on `.dispatch(queue)`, whose pause()/resume()/cancel() "

@@ -94,7 +94,8 @@ public enum Auditor {
             result.diagnostics.append(FileDiagnostic(path: path, message: "not valid UTF-8; skipped"))
             return result
         }
-        return audit(source: String(decoding: data, as: UTF8.self), path: path, language: language,
+        return audit(
+            source: String(decoding: data, as: UTF8.self), path: path, language: language,
             disabledRules: disabledRules)
     }
 

@@ -5,6 +5,7 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
     /// A retain cycle, a leak or a crash.
     case warning
 
+    /// Notes are less severe than warnings.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
         lhs.rank < rhs.rank
     }

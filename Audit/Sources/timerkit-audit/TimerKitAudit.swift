@@ -25,7 +25,10 @@ struct TimerKitAudit: ParsableCommand {
         case none, note, warning
     }
 
-    @Argument(help: "Files and directories to scan (directories recursively, skipping hidden folders and Pods, Carthage, DerivedData, node_modules).")
+    @Argument(
+        help:
+            "Files and directories to scan (directories recursively, skipping hidden folders and Pods, Carthage, DerivedData, node_modules)."
+    )
     var paths: [String] = []
 
     @Option(help: "Output format: compiler, json or sarif.")
@@ -56,7 +59,9 @@ struct TimerKitAudit: ParsableCommand {
         let report = Auditor.audit(paths: paths, disabledRules: Set(disabled))
         print(Self.output(report, format: format), terminator: "")
         var standardError = FileHandle.standardError
-        for path in report.missingPaths { print("timerkit-audit: \(path): no such file or directory", to: &standardError) }
+        for path in report.missingPaths {
+            print("timerkit-audit: \(path): no such file or directory", to: &standardError)
+        }
         for diagnostic in report.diagnostics { print(CompilerOutput.line(for: diagnostic), to: &standardError) }
         if format == .compiler {
             print(
@@ -83,6 +88,7 @@ struct TimerKitAudit: ParsableCommand {
 }
 
 extension FileHandle: @retroactive TextOutputStream {
+    /// Writes `string` as UTF-8, so that `print(_:to:)` can write to standard error.
     public func write(_ string: String) {
         write(Data(string.utf8))
     }

@@ -32,7 +32,8 @@ struct RobustnessTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("timerkit-audit-\(UUID().uuidString)")
         for (path, bytes) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
         }
         return root

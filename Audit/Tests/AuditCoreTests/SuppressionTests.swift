@@ -3,7 +3,8 @@ import Testing
 @testable import AuditCore
 
 struct SuppressionTests {
-    static let leak = "[NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES];"
+    static let leak =
+        "[NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES];"
 
     func findings(_ body: String) -> [Finding] {
         let source = "@implementation Clock\n- (void)start {\n\(body)\n}\n@end\n"

@@ -187,7 +187,8 @@ struct ObjCBodyAnalysis {
                 name: storageName(left), isLocal: false, holder: holder == "self" ? nil : holder, property: property)
         }
         return ObjCAssignment(
-            name: storageName(left), isLocal: locals[property] != nil && left.count > 1, holder: nil, property: property)
+            name: storageName(left), isLocal: locals[property] != nil && left.count > 1, holder: nil, property: property
+        )
     }
 
     private func selectorName(_ send: MessageSend) -> String? {

@@ -164,7 +164,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             if let member = left.as(MemberAccessExprSyntax.self), let holder = member.base,
                 holder.trimmedDescription != "self"
             {
-                return SwiftAssignment(name: member.declName.baseName.text, isLocal: false, holder: holder.trimmedDescription)
+                return SwiftAssignment(
+                    name: member.declName.baseName.text, isLocal: false, holder: holder.trimmedDescription)
             }
             let isProperty =
                 text.hasPrefix("self.")

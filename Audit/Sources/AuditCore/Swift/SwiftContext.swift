@@ -41,7 +41,8 @@ struct SwiftContext {
                     isDeinit = true
                 }
             }
-            if let variable = parent.as(VariableDeclSyntax.self), variable.parent?.is(MemberBlockItemSyntax.self) == true,
+            if let variable = parent.as(VariableDeclSyntax.self),
+                variable.parent?.is(MemberBlockItemSyntax.self) == true,
                 variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
             {
                 isStatic = true

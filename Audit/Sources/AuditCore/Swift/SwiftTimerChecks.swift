@@ -97,7 +97,9 @@ extension SwiftTimerVisitor {
         let kind: Advice.TimerKind = isDisplayLink ? .displayLink : .targetAction
         let method = argument(call, "selector").map { selectorMethod($0.expression) }
         keep(
-            finding(found, at: target.positionAfterSkippingLeadingTrivia, site: site(subject, kind, context, method: method)),
+            finding(
+                found, at: target.positionAfterSkippingLeadingTrivia, site: site(subject, kind, context, method: method)
+            ),
             storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context)
     }
 
@@ -154,7 +156,10 @@ extension SwiftTimerVisitor {
             } else if rebindsSelfOutside(closure) {
                 return (.strongselfEscapes, item.positionAfterSkippingLeadingTrivia, "self")
             } else {
-                return (.blockTimerStrongSelf, item.positionAfterSkippingLeadingTrivia, "[\(item.trimmedDescription)] in its capture list")
+                return (
+                    .blockTimerStrongSelf, item.positionAfterSkippingLeadingTrivia,
+                    "[\(item.trimmedDescription)] in its capture list"
+                )
             }
         }
         for token in closure.statements.tokens(viewMode: .sourceAccurate) {
@@ -162,7 +167,9 @@ extension SwiftTimerVisitor {
             if token.tokenKind == .keyword(.self) {
                 guard context.selfIsObject, !capturesSelfWeakly else { continue }
                 if let outer = enclosingWeakSelfClosure(closure) {
-                    if rebindsSelf(outer) { return (.strongselfEscapes, token.positionAfterSkippingLeadingTrivia, "self") }
+                    if rebindsSelf(outer) {
+                        return (.strongselfEscapes, token.positionAfterSkippingLeadingTrivia, "self")
+                    }
                     continue
                 }
                 return (.blockTimerStrongSelf, token.positionAfterSkippingLeadingTrivia, "it uses self")
@@ -295,7 +302,8 @@ extension SwiftTimerVisitor {
             let covered = Set(
                 facts.additions.filter { $0.mode.contains("common") || $0.mode.contains("tracking") }.map(\.timer))
             let site = Advice.Site(language: .swift, subject: "timer", typeName: facts.typeName)
-            for addition in facts.additions where addition.mode.contains("default") && !covered.contains(addition.timer) {
+            for addition in facts.additions where addition.mode.contains("default") && !covered.contains(addition.timer)
+            {
                 report(.defaultModeInScrollView, at: addition.position, site: site)
             }
             for scheduled in facts.scheduled where scheduled.timer.map({ !covered.contains($0) }) ?? true {
@@ -318,7 +326,8 @@ extension SwiftTimerVisitor {
                     inDeinit: context.isDeinit, inLifecycle: context.isLifecycle))
         default:
             guard types.dispatchSources.contains(storage), let list = statementList(of: call) else { return }
-            dispatchEvents.append((list, name == "resume" ? .resume : .suspend, storage, call.positionAfterSkippingLeadingTrivia))
+            dispatchEvents.append(
+                (list, name == "resume" ? .resume : .suspend, storage, call.positionAfterSkippingLeadingTrivia))
         }
     }
 

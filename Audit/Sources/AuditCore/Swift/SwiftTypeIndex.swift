@@ -37,7 +37,8 @@ final class SwiftTypeIndex: SyntaxVisitor {
         return names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
     }
 
-    private func record(_ name: String, kind: Kind?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax) {
+    private func record(_ name: String, kind: Kind?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax)
+    {
         var info = types[name] ?? TypeInfo()
         if let kind { info.kind = kind }
         info.inherited += inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
@@ -46,7 +47,8 @@ final class SwiftTypeIndex: SyntaxVisitor {
             let isWeak = variable.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
             for binding in variable.bindings {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                let type = binding.typeAnnotation?.type.trimmedDescription
+                let type =
+                    binding.typeAnnotation?.type.trimmedDescription
                     ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
                 info.properties[pattern.identifier.text] = Property(isWeak: isWeak, type: type)
             }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Block timers in Swift: strong captures, the weak/strong dance done wrong and right, and closures whose
 // self is not an object.
 import Foundation

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Timer.publish subscriptions kept by self: a sink or assign(to:on:) that captures self is a cycle.
 import Combine
 import Foundation

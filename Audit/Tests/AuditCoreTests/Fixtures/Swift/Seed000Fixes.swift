@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Seed 000's working fixes in Swift: a weak intermediate target, a block timer with [weak self], and
 // TimerKit, which holds the target or owner weakly.
 // expect-none

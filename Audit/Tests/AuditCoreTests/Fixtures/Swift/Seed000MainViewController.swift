@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Seed 000 in Swift: a repeating timer targeting the controller that keeps it, the weak property and
 // weakSelf "fixes" that do not work, and deinit as the only place that stops it.
 import UIKit

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Seed 001 in Swift: the polling class whose timer targets self, its block fix, and run-loop modes in a
 // table view controller.
 import UIKit

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Seed 002 in Swift: Timer, DispatchSourceTimer and CADisplayLink, with a forwarding weak wrapper.
 import Foundation
 import QuartzCore

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Seeds 003 and 004 in Swift: a carousel view that keeps its timer weakly (still leaks), and the fixes:
 // an intermediate object and a weak proxy as the target.
 import UIKit

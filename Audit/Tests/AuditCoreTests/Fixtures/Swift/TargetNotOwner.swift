@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Targets that are not the owner, and a holder whose strong property keeps a timer that targets it.
 import Foundation
 
