@@ -1,10 +1,12 @@
 // swift-tools-version:6.1
 // TimerKit's instruments, kept in their own package so that library users never build their
-// dependencies. Two executables:
+// dependencies. Three executables:
 //   - TimerKitBenchmarks: package-benchmark suite with committed thresholds
 //     (`swift package --package-path Benchmarks benchmark`);
 //   - timerkit-bench: the side-by-side report against the raw primitives
-//     (`swift run -c release --package-path Benchmarks timerkit-bench`).
+//     (`swift run -c release --package-path Benchmarks timerkit-bench`);
+//   - timerkit-soak: ten minutes of churn over 10,000 tickers, then a check that everything was released
+//     (`swift run -c release --package-path Benchmarks timerkit-soak --duration 10m`).
 import PackageDescription
 
 let package = Package(
@@ -32,6 +34,14 @@ let package = Package(
                 "BenchSupport",
             ],
             path: "Sources/timerkit-bench"
+        ),
+        .executableTarget(
+            name: "timerkit-soak",
+            dependencies: [
+                .product(name: "TimerKit", package: "TimerKit"),
+                "BenchSupport",
+            ],
+            path: "Sources/timerkit-soak"
         ),
     ]
 )
