@@ -66,8 +66,9 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// A dispatch queue: handlers run on `queue`, one at a time even when the queue is concurrent.
     ///
     /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
-    /// crashes of raw dispatch timers cannot happen. The engine keeps `queue` alive while it has live
-    /// tickers.
+    /// crashes of raw dispatch timers cannot happen. TimerKit keeps `queue` alive while it has live
+    /// tickers, and while a handle to one of them is kept (a handle names its context); after that it holds
+    /// no reference to the queue.
     ///
     /// - Parameters:
     ///   - queue: where handlers run. On a concurrent queue, handlers still run one at a time, but other
@@ -144,8 +145,32 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// What identifies a context in the registries of engines and frame sources. A dispatch queue is
+/// identified, not retained: those registries hold dispatch engines and frame sources weakly, and each of
+/// them keeps its own context (so its queue) alive, so no other queue can take the identifier of a live
+/// entry, and a dead entry is replaced when its key is registered again. A key that retained the queue
+/// kept a queue its creator had released alive after its last ticker stopped, until later registrations
+/// happened to sweep the dead entry.
 struct ContextKey: Hashable, Sendable {
-    let storage: TickerContext.Storage
+    private enum Identity: Hashable, Sendable {
+        // Run-loop engines are permanent and keep their run loop anyway.
+        case runLoop(RunLoopReference, modes: [RunLoop.Mode])
+        case dispatch(ObjectIdentifier, leewayNanoseconds: Int64, strict: Bool)
+        case precise(label: String)
+    }
+
+    private let identity: Identity
+
+    init(storage: TickerContext.Storage) {
+        switch storage {
+        case let .runLoop(loop, modes):
+            identity = .runLoop(loop, modes: modes)
+        case let .dispatch(queue, leeway, strict):
+            identity = .dispatch(ObjectIdentifier(queue), leewayNanoseconds: leeway, strict: strict)
+        case let .precise(label):
+            identity = .precise(label: label)
+        }
+    }
 }
 
 /// A `RunLoop` that may travel between threads.
