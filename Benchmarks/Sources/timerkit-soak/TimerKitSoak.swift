@@ -32,7 +32,7 @@ struct SoakResult: Codable, Sendable {
 struct TimerKitSoak {
     /// How far above the starting level the end may be. The heap's 1 MiB is a quarter of a byte per churn
     /// operation over ten minutes at the default rate (about 4 million operations, refills included), so
-    /// one leaked block per operation, or per thousand, fails. RSS is coarser (touched thread-stack pages,
+    /// one leaked 32-byte block per hundred operations fails. RSS is coarser (touched thread-stack pages,
     /// arena pages `malloc_trim` cannot return): 8 MiB, about a third of the starting RSS.
     static let heapTolerance: Int64 = 1 << 20
     static let rssTolerance: Int64 = 8 << 20
