@@ -22,6 +22,12 @@ public enum Rule: String, CaseIterable, Codable, Sendable {
     /// A dispatch source resumed twice without a suspend between: libdispatch crashes.
     case dispatchSourceDoubleResume = "dispatch-source-double-resume"
 
+    /// Whether any of a type's names (its own, its superclass's) marks it as scroll-related for
+    /// ``defaultModeInScrollView``: `Scroll`, `Table` or `Collection` in the name.
+    static func isScrollRelated(_ names: [String]) -> Bool {
+        names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+    }
+
     /// The rule's id, as printed in brackets after each finding.
     public var id: String { rawValue }
 

@@ -36,8 +36,8 @@ struct ObjCFileAnalysis {
 
     mutating func run() {
         collectStructure()
-        var storedByClass: [String: [ObjCStoredTimer]] = [:]
-        var stopsByClass: [String: [ObjCStop]] = [:]
+        var storedByClass: [String: [StoredTimer]] = [:]
+        var stopsByClass: [String: [TimerStop]] = [:]
         for method in methods {
             var body = ObjCBodyAnalysis(file: self, method: method)
             body.run()
@@ -45,33 +45,13 @@ struct ObjCFileAnalysis {
             storedByClass[method.className ?? "", default: []] += body.stored
             stopsByClass[method.className ?? "", default: []] += body.stops
         }
-        for (className, timers) in storedByClass {
-            let stoppedOffScreen = Set((stopsByClass[className] ?? []).filter(\.inLifecycle).map(\.name))
-            findings += timers.filter { !stoppedOffScreen.contains($0.name) }.compactMap(\.finding)
-        }
-        for (className, stops) in stopsByClass {
-            let retaining = Set((storedByClass[className] ?? []).filter(\.retainsSelf).map(\.name))
-            for name in retaining {
-                let matching = stops.filter { $0.name == name }
-                guard !matching.isEmpty, matching.allSatisfy(\.inDealloc) else { continue }
-                for stop in matching {
-                    report(
-                        .invalidateOnlyInDeinit, at: stop.index,
-                        site: Advice.Site(language: .objectiveC, subject: stop.written, typeName: className))
-                }
-            }
-        }
-    }
-
-    mutating func report(_ rule: Rule, at index: Int, site: Advice.Site) {
-        let token = tokens[index]
-        findings.append(Advice.finding(rule, at: (token.line, token.column), path: path, site: site))
+        findings += TimerLifetimes.findings(
+            stored: storedByClass, stops: stopsByClass, language: .objectiveC, path: path)
     }
 
     func isScrollRelated(_ className: String?) -> Bool {
         guard let className else { return false }
-        let names = [className, classes[className]?.superclass ?? ""]
-        return names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+        return Rule.isScrollRelated([className, classes[className]?.superclass ?? ""])
     }
 
     // MARK: Structure
@@ -185,7 +165,7 @@ struct ObjCFileAnalysis {
         var index = start + 1
         var isWeak = false
         if syntax.isPunctuation(index, "(") {
-            let close = max(syntax.match[index], index)
+            let close = syntax.match[index] > index ? syntax.match[index] : index + 1
             isWeak = ((index + 1)..<close).contains {
                 ["weak", "assign", "unsafe_unretained"].contains(tokens[$0].text)
             }
@@ -240,13 +220,4 @@ struct ObjCFileAnalysis {
                 bodyEnd: syntax.match[index]))
         return syntax.after(index)
     }
-}
-
-/// A place that stops a timer or source: `[x invalidate]`, `dispatch_source_cancel(x)`.
-struct ObjCStop {
-    var name: String
-    var written: String
-    var index: Int
-    var inDealloc: Bool
-    var inLifecycle: Bool
 }

@@ -21,8 +21,8 @@ struct ObjCBodyAnalysis {
     private var strongAliases: [String: Int] = [:]
 
     private(set) var findings: [Finding] = []
-    private(set) var stored: [ObjCStoredTimer] = []
-    private(set) var stops: [ObjCStop] = []
+    private(set) var stored: [StoredTimer] = []
+    private(set) var stops: [TimerStop] = []
 
     private var modeAdditions: [(timer: String, mode: String, label: Int)] = []
     private var scheduledInDefaultMode: [(index: Int, timer: String?)] = []
@@ -76,7 +76,7 @@ struct ObjCBodyAnalysis {
             if let finding { findings.append(finding) }
             return
         }
-        stored.append(ObjCStoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+        stored.append(StoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
     }
 
     // MARK: Locals and aliases of self
@@ -157,9 +157,10 @@ struct ObjCBodyAnalysis {
 
     private mutating func stop(_ receiver: Range<Int>, at index: Int) {
         stops.append(
-            ObjCStop(
-                name: storageName(receiver), written: syntax.joined(receiver), index: index,
-                inDealloc: method.isDealloc, inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
+            TimerStop(
+                name: storageName(receiver), written: syntax.joined(receiver), line: tokens[index].line,
+                column: tokens[index].column, inDeinit: method.isDealloc,
+                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
     }
 
     private enum Repeats { case yes, no, unknown }
@@ -325,7 +326,7 @@ struct ObjCBodyAnalysis {
         else { return }
         let capture = strongCapture(in: body)
         stored.append(
-            ObjCStoredTimer(
+            StoredTimer(
                 name: storageName(source), retainsSelf: capture != nil,
                 finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) }))
     }

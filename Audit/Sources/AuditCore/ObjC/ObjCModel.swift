@@ -45,12 +45,3 @@ struct ObjCLocal {
     /// The initial value, joined: `self`, `weakSelf`.
     var initialValue: String
 }
-
-/// How a timer or source was created, for invalidate-only-in-deinit.
-struct ObjCStoredTimer {
-    var name: String
-    var retainsSelf: Bool
-    /// The creation site's finding, kept back until the class is read: a timer stopped in a life-cycle
-    /// method (`viewWillDisappear:`) has its cycle broken at a moment that comes.
-    var finding: Finding? = nil
-}

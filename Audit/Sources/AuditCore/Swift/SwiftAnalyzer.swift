@@ -24,22 +24,6 @@ enum SwiftAnalyzer {
     }
 }
 
-/// A timer kept in a property, for invalidate-only-in-deinit and the life-cycle exemption.
-struct SwiftStoredTimer {
-    var name: String
-    var retainsSelf: Bool
-    var finding: Finding?
-}
-
-/// A place that stops a timer: `timer.invalidate()`, `source.cancel()`.
-struct SwiftStop {
-    var name: String
-    var written: String
-    var position: AbsolutePosition
-    var inDeinit: Bool
-    var inLifecycle: Bool
-}
-
 /// What one function adds to run loops, for default-mode-in-scroll-view.
 struct SwiftModeFacts {
     var typeName: String?
@@ -61,8 +45,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
     let types: SwiftTypeIndex
     var findings: [Finding] = []
-    var stored: [String: [SwiftStoredTimer]] = [:]
-    var stops: [String: [SwiftStop]] = [:]
+    var stored: [String: [StoredTimer]] = [:]
+    var stops: [String: [TimerStop]] = [:]
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
@@ -101,7 +85,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             return
         }
         stored[context.typeName ?? "", default: []].append(
-            SwiftStoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+            StoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -185,23 +169,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
 
     /// Reports the kept creation findings, then invalidate-only-in-deinit, in a stable order.
     func finish() -> [Finding] {
-        for typeName in stored.keys.sorted() {
-            let offScreen = Set((stops[typeName] ?? []).filter(\.inLifecycle).map(\.name))
-            findings += (stored[typeName] ?? []).filter { !offScreen.contains($0.name) }.compactMap(\.finding)
-        }
-        for typeName in stops.keys.sorted() {
-            let retaining = Set((stored[typeName] ?? []).filter(\.retainsSelf).map(\.name))
-            let typeStops = stops[typeName] ?? []
-            for name in retaining.sorted() {
-                let matching = typeStops.filter { $0.name == name }
-                guard !matching.isEmpty, matching.allSatisfy(\.inDeinit) else { continue }
-                for stop in matching {
-                    report(
-                        .invalidateOnlyInDeinit, at: stop.position,
-                        site: Advice.Site(language: .swift, subject: stop.written, typeName: typeName))
-                }
-            }
-        }
+        findings += TimerLifetimes.findings(stored: stored, stops: stops, language: .swift, path: path)
         checkModes()
         checkDispatchSequences()
         return findings

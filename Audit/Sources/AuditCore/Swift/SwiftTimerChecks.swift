@@ -229,7 +229,7 @@ extension SwiftTimerVisitor {
         guard storedOnSelf else { return }
         let capture = strongCapture(in: handler, context: context)
         stored[context.typeName ?? "", default: []].append(
-            SwiftStoredTimer(
+            StoredTimer(
                 name: name, retainsSelf: capture != nil,
                 finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler, context)) }))
     }
@@ -320,9 +320,10 @@ extension SwiftTimerVisitor {
         switch name {
         case "invalidate", "cancel":
             let context = SwiftContext(of: call, types: types)
+            let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
             stops[context.typeName ?? "", default: []].append(
-                SwiftStop(
-                    name: storage, written: SwiftNames.written(base), position: call.positionAfterSkippingLeadingTrivia,
+                TimerStop(
+                    name: storage, written: SwiftNames.written(base), line: location.line, column: location.column,
                     inDeinit: context.isDeinit, inLifecycle: context.isLifecycle))
         default:
             guard types.dispatchSources.contains(storage), let list = statementList(of: call) else { return }

@@ -33,8 +33,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
 
     func isScrollRelated(_ name: String?) -> Bool {
         guard let name else { return false }
-        let names = [name] + (types[name]?.inherited ?? [])
-        return names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+        return Rule.isScrollRelated([name] + (types[name]?.inherited ?? []))
     }
 
     private func record(_ name: String, kind: Kind?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax)
