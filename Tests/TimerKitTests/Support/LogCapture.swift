@@ -16,4 +16,14 @@ enum LogCapture {
     static func lines(containing fragment: String) -> [String] {
         lines.withLock { $0.filter { $0.contains(fragment) } }
     }
+
+    /// Removes and returns the lines containing `fragment` (for tests that log many lines, so that the
+    /// capture does not grow with them).
+    static func take(containing fragment: String) -> [String] {
+        lines.withLock { lines in
+            let taken = lines.filter { $0.contains(fragment) }
+            lines.removeAll { $0.contains(fragment) }
+            return taken
+        }
+    }
 }

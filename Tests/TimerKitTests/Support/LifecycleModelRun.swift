@@ -1,0 +1,374 @@
+import Foundation
+
+@testable import TimerKit
+
+/// Runs a `ModelProgram` against TimerKit under virtual time and checks it against `LifecycleModel`.
+///
+/// Steps between two barriers (`ModelOperation.isBarrier`) form a round: `threads` threads issue them
+/// at once, each the steps of its own tickers in program order, all on the same engines. Steps of
+/// different tickers commute in the model (a ticker's deliveries depend on its own steps, and on a
+/// stalling ticker's, which is only ever created at a barrier), so the model applies them in program
+/// order. After every round and barrier, every ticker's deliveries, state and fire count must be the
+/// model's; at the end, with every handle and owner released, no ticker may be live and every owner,
+/// handler and handle must have been deinitialised.
+final class LifecycleModelRun: @unchecked Sendable {
+    // Invariant: `model` and the `slots` array change only on the driving thread, between rounds; a
+    // round's workers only read `slots` and touch the slots of their own tickers (see `Slot`).
+    /// The first disagreement, after `steps` steps of the program.
+    struct Failure: Error, CustomStringConvertible {
+        let steps: Int
+        let message: String
+        var description: String { "after step \(steps): \(message)" }
+    }
+
+    /// One ticker's side of the run.
+    final class Slot: @unchecked Sendable {
+        // Invariant: `handle`, `owner` and the weak references are touched by one thread at a time — the
+        // worker that owns the ticker during a round (rounds are joined by `concurrentPerform`) or the
+        // advancing thread between rounds. Handlers only touch `delivery`, which is locked.
+        var handle: Ticker?
+        var owner: ModelOwner?
+        weak var weakHandle: Ticker?
+        weak var weakOwner: ModelOwner?
+        weak var weakProbe: ModelProbe?
+        /// Deliveries already found to agree with the model.
+        var checked = 0
+        let delivery: ModelDelivery
+
+        init(index: Int, violations: Recorder<String>) {
+            delivery = ModelDelivery(index: index, violations: violations)
+        }
+
+        /// The ticker's handle, wherever it is kept.
+        var reachableHandle: Ticker? { handle ?? owner?.ticker }
+    }
+
+    private let time = VirtualTime()
+    private let threads: Int
+    private let tracker = LifetimeTracker()
+    private let violations = Recorder<String>()
+    private var slots: [Slot] = []
+    private(set) var model: LifecycleModel
+    /// Every diagnostic this run's tickers log carries this creation site.
+    private let fileID = "TimerKitTests/LifecycleModel-\(UUID().uuidString.prefix(8)).swift"
+
+    init(threads: Int) {
+        self.threads = threads
+        LogCapture.install()
+        model = LifecycleModel(warnsAboutMistakes: TickerDiagnostics.warnsAboutMistakes)
+    }
+
+    /// Runs `program`; `modelSees` lets a test show the model a different program (to prove a
+    /// disagreement is caught). Returns the first disagreement, if any.
+    static func check(
+        _ program: ModelProgram, threads: Int,
+        modelSees: (ModelOperation) -> ModelOperation? = { $0 }
+    ) -> Failure? {
+        var coverage = ModelCoverage()
+        return check(program, threads: threads, modelSees: modelSees, coverage: &coverage)
+    }
+
+    /// `check`, adding what the program exercised to `coverage`.
+    static func check(
+        _ program: ModelProgram, threads: Int, modelSees: (ModelOperation) -> ModelOperation? = { $0 },
+        coverage: inout ModelCoverage
+    ) -> Failure? {
+        let run = LifecycleModelRun(threads: threads)
+        let failure = run.execute(program.operations, modelSees: modelSees)
+        coverage.add(run.model)
+        return failure
+    }
+
+    private func execute(_ operations: [ModelOperation], modelSees: (ModelOperation) -> ModelOperation?) -> Failure? {
+        var round: [ModelOperation] = []
+        var steps = 0
+        func flush() -> Failure? {
+            guard !round.isEmpty else { return nil }
+            runRound(round)
+            round.removeAll()
+            return verify(steps: steps)
+        }
+        for step in operations {
+            steps += 1
+            guard let operation = model.admit(step) else { continue }
+            if operation.isBarrier, let failure = flush() { return failure }
+            if let seen = modelSees(operation) { model.apply(seen) }
+            if case .create = operation { slots.append(Slot(index: slots.count, violations: violations)) }
+            if operation.isBarrier {
+                perform(operation)
+                if let failure = verify(steps: steps) { return failure }
+            } else {
+                round.append(operation)
+            }
+        }
+        if let failure = flush() { return failure }
+        return finish(steps: steps)
+    }
+
+    /// Issues a round's steps from `threads` threads, each ticker's steps on one thread in order.
+    private func runRound(_ round: [ModelOperation]) {
+        guard threads > 1 else {
+            round.forEach(perform)
+            return
+        }
+        let lanes = (0..<threads).map { lane in round.filter { ($0.ticker ?? 0) % threads == lane } }
+        DispatchQueue.concurrentPerform(iterations: threads) { lane in
+            lanes[lane].forEach(perform)
+        }
+    }
+
+    private func perform(_ operation: ModelOperation) {
+        switch operation {
+        case let .create(index, spec): create(slots[index], spec)
+        case .start(let index): slots[index].reachableHandle?.start()
+        case .pause(let index): slots[index].reachableHandle?.pause()
+        case .resume(let index): slots[index].reachableHandle?.resume()
+        case .fire(let index): slots[index].reachableHandle?.fire()
+        case .cancel(let index): slots[index].reachableHandle?.cancel()
+        case .releaseOwner(let index): slots[index].owner = nil
+        case .releaseHandle(let index):
+            let slot = slots[index]
+            if slot.handle != nil {
+                slot.handle = nil
+            } else {
+                slot.owner?.ticker = nil
+            }
+        case .advance(let milliseconds):
+            time.advance(by: .milliseconds(milliseconds))
+        }
+    }
+
+    private func create(_ slot: Slot, _ spec: ModelSpec) {
+        let context = ContractContext.allCases[spec.context].context
+        let delivery = slot.delivery
+        let probe = ModelProbe(tracker: tracker)
+        slot.weakProbe = probe
+        let (clock, fileID) = (time.clock, self.fileID)
+        let handle: Ticker = time.run {
+            switch spec.binding {
+            case .handle:
+                return Ticker.schedule(
+                    spec.schedule, on: context, startsImmediately: spec.startsImmediately, fileID: fileID, line: 1
+                ) { tick in
+                    probe.touch()
+                    delivery.record(tick)
+                    if let stall = spec.stallMilliseconds { clock.advance(by: .milliseconds(stall)) }
+                }
+            case .owner, .ownerHoldsHandle:
+                let owner = ModelOwner(delivery: delivery, tracker: tracker)
+                slot.owner = owner
+                return Ticker.schedule(
+                    spec.schedule, on: context, owner: owner, startsImmediately: spec.startsImmediately,
+                    fileID: fileID, line: 2
+                ) { owner, tick in
+                    probe.touch()
+                    owner.record(tick)
+                }
+            case .target:
+                // Target–action has no closure to hold the probe: the owner stands in for it.
+                slot.weakProbe = nil
+                let owner = ModelOwner(delivery: delivery, tracker: tracker)
+                slot.owner = owner
+                return Ticker.schedule(
+                    spec.schedule, on: context, target: owner, action: ModelOwner.record,
+                    startsImmediately: spec.startsImmediately, fileID: fileID, line: 3)
+            }
+        }
+        slot.weakHandle = handle
+        slot.weakOwner = slot.owner
+        if spec.binding == .ownerHoldsHandle {
+            slot.owner?.ticker = handle
+        } else {
+            slot.handle = handle
+        }
+    }
+
+    // MARK: Checks
+
+    private func verify(steps: Int) -> Failure? {
+        if let violation = violations.values.first {
+            return Failure(steps: steps, message: violation)
+        }
+        for (index, expected) in model.tickers.enumerated() {
+            let slot = slots[index]
+            // Deliveries up to `slot.checked` agreed at an earlier check: compare the new ones only.
+            let (count, fresh) = slot.delivery.ticks(from: slot.checked)
+            let expectedFresh = expected.ticks.dropFirst(slot.checked)
+            if count != expected.ticks.count || !fresh.elementsEqual(expectedFresh) {
+                let first =
+                    zip(fresh, expectedFresh).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(fresh.count, expectedFresh.count)
+                return Failure(
+                    steps: steps,
+                    message: """
+                        ticker #\(index) (\(expected.spec)) delivered \(count) ticks, the model \
+                        \(expected.ticks.count); first difference at delivery \(slot.checked + first + 1): \
+                        got \(fresh.dropFirst(first).first.map(String.init(describing:)) ?? "nothing"), \
+                        expected \(expectedFresh.dropFirst(first).first.map(String.init(describing:)) ?? "nothing")
+                        """)
+            }
+            slot.checked = count
+            if let handle = slot.reachableHandle {
+                if !expected.stateIsUncertain, handle.state != expected.state {
+                    return Failure(
+                        steps: steps,
+                        message:
+                            "ticker #\(index) (\(expected.spec)) is \(handle.state), the model says \(expected.state)")
+                }
+                if handle.fireCount != expected.fireCount {
+                    return Failure(
+                        steps: steps,
+                        message:
+                            "ticker #\(index) reports fireCount \(handle.fireCount), the model \(expected.fireCount)")
+                }
+            }
+            if expected.state.isTerminal, slot.weakProbe != nil {
+                return Failure(
+                    steps: steps,
+                    message: "ticker #\(index) is \(expected.state) but its handler (and its captures) is still held")
+            }
+            // From here on a delivery would be one after cancel, after the end, or after the owner died.
+            if expected.state.isTerminal {
+                slot.delivery.stop("it was \(expected.state)")
+            } else if expected.spec.binding.isBound, !expected.ownerAlive {
+                slot.delivery.stop("its owner was released")
+            }
+        }
+        return nil
+    }
+
+    /// Releases every handle and owner (through the model, which predicts the "never fires" warnings),
+    /// then checks that nothing is left.
+    private func finish(steps: Int) -> Failure? {
+        let releases = model.tickers.indices.flatMap { [ModelOperation.releaseHandle($0), .releaseOwner($0)] }
+        for operation in releases.compactMap({ model.admit($0) }) {
+            model.apply(operation)
+            perform(operation)
+        }
+        if let failure = verify(steps: steps) { return failure }
+        let live = time.run { TickerDiagnostics.liveTickers() }
+        if !live.isEmpty {
+            return Failure(
+                steps: steps, message: "\(live.count) tickers live with every handle and owner gone: \(live)")
+        }
+        if tracker.live != 0 {
+            return Failure(steps: steps, message: "\(tracker.live) owners or handler captures were never deinitialised")
+        }
+        if let index = slots.firstIndex(where: { $0.weakHandle != nil || $0.weakOwner != nil }) {
+            return Failure(steps: steps, message: "ticker #\(index)'s handle or owner outlived every reference to it")
+        }
+        let warnings = LogCapture.take(containing: fileID).filter { $0.contains("never fire") }.count
+        if warnings != model.expectedWarnings {
+            return Failure(
+                steps: steps,
+                message: "\(warnings) \"never fires\" warnings were logged, the model expects \(model.expectedWarnings)"
+            )
+        }
+        return nil
+    }
+}
+
+/// Where a model ticker's handler records, shared by its closure and its owner.
+final class ModelDelivery: Sendable {
+    let index: Int
+    private let ticks = Locked<[ModelTick]>.make([])
+    private let violations: Recorder<String>
+    /// Why the ticker may no longer fire (set once the call that stopped it has returned).
+    private let stoppedBy = Locked<String?>.make(nil)
+
+    init(index: Int, violations: Recorder<String>) {
+        self.index = index
+        self.violations = violations
+    }
+
+    func stop(_ reason: String) {
+        stoppedBy.withLock { $0 = $0 ?? reason }
+    }
+
+    func record(_ tick: Tick) {
+        if let reason = stoppedBy.withLock({ $0 }) {
+            violations.append("ticker #\(index) fired after \(reason): \(tick)")
+        }
+        ticks.withLock { $0.append(ModelTick(tick)) }
+    }
+
+    /// How many deliveries there were, and those from `start` on.
+    func ticks(from start: Int) -> (count: Int, ticks: ArraySlice<ModelTick>) {
+        ticks.withLock { ($0.count, $0.dropFirst(start)) }
+    }
+}
+
+/// A model ticker's owner (a "view controller"), counted by a lifetime tracker.
+final class ModelOwner: Sendable {
+    private let delivery: ModelDelivery
+    private let tracker: LifetimeTracker
+    private let handle = ContractBox<Ticker>()
+
+    init(delivery: ModelDelivery, tracker: LifetimeTracker) {
+        self.delivery = delivery
+        self.tracker = tracker
+        tracker.instanceMade()
+    }
+
+    deinit { tracker.instanceGone() }
+
+    /// The owner's own handle (`ownerHoldsHandle`).
+    var ticker: Ticker? {
+        get { handle.value }
+        set { handle.set(newValue) }
+    }
+
+    func record(_ tick: Tick) { delivery.record(tick) }
+}
+
+/// Captured by a handler, so that a weak reference and a lifetime tracker tell when it was released.
+final class ModelProbe: Sendable {
+    private let tracker: LifetimeTracker
+
+    init(tracker: LifetimeTracker) {
+        self.tracker = tracker
+        tracker.instanceMade()
+    }
+
+    deinit { tracker.instanceGone() }
+
+    func touch() {}
+}
+
+/// What programs exercised, so that a generator that stopped producing some situation is noticed.
+struct ModelCoverage: CustomStringConvertible {
+    var deliveries = 0
+    var manualDeliveries = 0
+    var skippingDeliveries = 0
+    var stalls = 0
+    var finished = 0
+    var cancelled = 0
+    var ownersReleased = 0
+    var warnings = 0
+
+    mutating func add(_ model: LifecycleModel) {
+        for ticker in model.tickers {
+            deliveries += ticker.ticks.count
+            manualDeliveries += ticker.ticks.count { $0.isManual }
+            skippingDeliveries += ticker.ticks.count { $0.skipped > 0 }
+            if ticker.spec.stallMilliseconds != nil { stalls += ticker.ticks.count }
+            if ticker.state == .finished { finished += 1 }
+            if ticker.state == .cancelled { cancelled += 1 }
+            if ticker.spec.binding.isBound, !ticker.ownerAlive { ownersReleased += 1 }
+        }
+        warnings += model.expectedWarnings
+    }
+
+    /// Every situation the generator is meant to produce occurred.
+    var isComplete: Bool {
+        [deliveries, manualDeliveries, skippingDeliveries, stalls, finished, cancelled, ownersReleased].allSatisfy {
+            $0 > 0
+        }
+    }
+
+    var description: String {
+        "\(deliveries) deliveries (\(manualDeliveries) manual, \(skippingDeliveries) skipping), \(stalls) stalls, "
+            + "\(finished) finished, \(cancelled) cancelled, \(ownersReleased) owners released, "
+            + "\(warnings) \"never fires\" warnings"
+    }
+}
