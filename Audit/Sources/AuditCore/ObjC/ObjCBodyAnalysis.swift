@@ -16,6 +16,8 @@ struct ObjCBodyAnalysis {
     private let info: ObjCClass
 
     private var locals: [String: ObjCLocal] = [:]
+    /// Local → the property or ivar it is stored in (`self.timer = timer;`).
+    private var storedOnSelf: [String: String] = [:]
     private var weakAliases: Set<String> = []
     /// Strong references to self: name → the index of its declaration.
     private var strongAliases: [String: Int] = [:]
@@ -110,6 +112,15 @@ struct ObjCBodyAnalysis {
                 isWeak: words.contains("__weak") || words.contains("__unsafe_unretained"), declaration: index,
                 initialValue: syntax.joined((index + 1)..<end))
         }
+        for index in bodyRange where syntax.isPunctuation(index, "=") && syntax.isPunctuation(index + 2, ";") {
+            let value = syntax.text(index + 1)
+            let start = syntax.statementStart(before: index, notBefore: method.body)
+            guard locals[value] != nil, start < index else { continue }
+            let target = syntax.joined(start..<index)
+            if target.hasPrefix("self.") || target.hasPrefix("self->") || info.ivarNames.contains(target) {
+                storedOnSelf[value] = storageName(start..<index)
+            }
+        }
         for local in locals.values where local.initialValue == "self" {
             if local.isWeak { weakAliases.insert(local.name) } else { strongAliases[local.name] = local.declaration }
         }
@@ -187,9 +198,11 @@ struct ObjCBodyAnalysis {
             return ObjCAssignment(
                 name: storageName(left), isLocal: false, holder: holder == "self" ? nil : holder, property: property)
         }
-        return ObjCAssignment(
-            name: storageName(left), isLocal: locals[property] != nil && left.count > 1, holder: nil, property: property
-        )
+        let isDeclaration = locals[property] != nil && left.count > 1
+        if isDeclaration, let stored = storedOnSelf[property] {
+            return ObjCAssignment(name: stored, isLocal: false, holder: nil, property: stored)
+        }
+        return ObjCAssignment(name: storageName(left), isLocal: isDeclaration, holder: nil, property: property)
     }
 
     private func selectorName(_ send: MessageSend) -> String? {

@@ -161,8 +161,15 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             let binding = initializer.parent?.as(PatternBindingSyntax.self),
             let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
         {
-            let isMember = binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
-            return SwiftAssignment(name: pattern.identifier.text, isLocal: !isMember, holder: nil)
+            let name = pattern.identifier.text
+            if binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true {
+                return SwiftAssignment(name: name, isLocal: false, holder: nil)
+            }
+            // `let timer = Timer(…)` then `self.timer = timer`: the timer is kept in the property.
+            if let property = facts(context).storedOnSelf[name] {
+                return SwiftAssignment(name: property, isLocal: false, holder: nil)
+            }
+            return SwiftAssignment(name: name, isLocal: true, holder: nil)
         }
         return nil
     }

@@ -81,7 +81,8 @@ final class SwiftScopeFacts: SyntaxVisitor {
     private(set) var weakAliases: [String: AbsolutePosition] = [:]
     private(set) var strongAliases: [String: AbsolutePosition] = [:]
     private(set) var locals: Set<String> = []
-    private(set) var storedOnSelf: Set<String> = []
+    /// Local → the property it is stored in (`self.timer = timer`).
+    private(set) var storedOnSelf: [String: String] = [:]
     private let properties: [String: SwiftTypeIndex.Property]
 
     init(_ scope: Syntax, properties: [String: SwiftTypeIndex.Property]) {
@@ -121,7 +122,7 @@ final class SwiftScopeFacts: SyntaxVisitor {
         if let (left, right) = SwiftNames.assignment(node) {
             let target = left.trimmedDescription
             if target.hasPrefix("self.") || (properties[target] != nil && !locals.contains(target)) {
-                storedOnSelf.insert(right.trimmedDescription)
+                storedOnSelf[right.trimmedDescription] = SwiftNames.storage(left)
             }
         }
         return .visitChildren

@@ -225,7 +225,7 @@ extension SwiftTimerVisitor {
         let isProperty = context.typeName.flatMap { types.types[$0]?.properties[name] } != nil
         let storedOnSelf =
             source.trimmedDescription.hasPrefix("self.") || (isProperty && !facts.locals.contains(name))
-            || facts.storedOnSelf.contains(name)
+            || facts.storedOnSelf[name] != nil
         guard storedOnSelf else { return }
         let capture = strongCapture(in: handler, context: context)
         stored[context.typeName ?? "", default: []].append(

@@ -21,3 +21,32 @@
 }
 
 @end
+
+@interface TickerView : UIView
+@property (nonatomic, weak) NSTimer *timer;
+@end
+
+@implementation TickerView {
+    NSTimer *_strongTimer;
+}
+
+- (void)startWeak {
+    NSTimer *timer = [NSTimer timerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES]; // expect: weak-timer-property-no-fix
+    [[NSRunLoop mainRunLoop] addTimer:timer forMode:NSRunLoopCommonModes];
+    self.timer = timer;
+}
+
+- (void)startStrong {
+    NSTimer *timer = [NSTimer timerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES]; // expect: timer-target-retain
+    [[NSRunLoop mainRunLoop] addTimer:timer forMode:NSRunLoopCommonModes];
+    _strongTimer = timer;
+}
+
+- (void)tick {
+}
+
+- (void)dealloc {
+    [_strongTimer invalidate]; // expect: invalidate-only-in-deinit
+}
+
+@end

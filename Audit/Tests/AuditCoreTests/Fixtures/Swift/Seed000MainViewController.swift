@@ -64,3 +64,36 @@ final class LifecycleViewController: UIViewController {
 
     @objc func timeStart() {}
 }
+
+// The shape of TimerKit's demo control case: the timer is made in a local and then kept in a property.
+final class LocalThenStoredScreen {
+    var timer: Timer?
+
+    func viewDidAppear() {
+        let timer = Timer(fire: Date(), interval: 1, repeats: true) { _ in
+            self.timeStart()  // expect: block-timer-strong-self
+        }
+        RunLoop.current.add(timer, forMode: .default)
+        self.timer = timer
+    }
+
+    func timeStart() {}
+
+    deinit {
+        timer?.invalidate()  // expect: invalidate-only-in-deinit
+    }
+}
+
+final class LocalThenWeakScreen {
+    weak var timer: Timer?
+
+    func viewDidAppear() {
+        let timer = Timer(fire: Date(), interval: 1, repeats: true) { _ in
+            self.timeStart()  // expect: weak-timer-property-no-fix
+        }
+        RunLoop.current.add(timer, forMode: .default)
+        self.timer = timer
+    }
+
+    func timeStart() {}
+}
