@@ -36,12 +36,13 @@ final class SwiftTypeIndex: SyntaxVisitor {
         return Rule.isScrollRelated([name] + (types[name]?.inherited ?? []))
     }
 
-    private func record(_ name: String, kind: Kind?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax)
-    {
+    /// Records a type declaration or extension: its kind (nil keeps what is known), inherited names and
+    /// stored properties. Returns `.visitChildren` so that nested types are recorded too.
+    private func record(_ decl: some DeclGroupSyntax, name: String, kind: Kind?) -> SyntaxVisitorContinueKind {
         var info = types[name] ?? TypeInfo()
         if let kind { info.kind = kind }
-        info.inherited += inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        for member in members.members {
+        info.inherited += decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        for member in decl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             let isWeak = variable.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
             for binding in variable.bindings {
@@ -53,33 +54,27 @@ final class SwiftTypeIndex: SyntaxVisitor {
             }
         }
         types[name] = info
+        return .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, kind: .referenceType, inheritance: node.inheritanceClause, members: node.memberBlock)
-        return .visitChildren
+        record(node, name: node.name.text, kind: .referenceType)
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, kind: .referenceType, inheritance: node.inheritanceClause, members: node.memberBlock)
-        return .visitChildren
+        record(node, name: node.name.text, kind: .referenceType)
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, kind: .valueType, inheritance: node.inheritanceClause, members: node.memberBlock)
-        return .visitChildren
+        record(node, name: node.name.text, kind: .valueType)
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node.name.text, kind: .valueType, inheritance: node.inheritanceClause, members: node.memberBlock)
-        return .visitChildren
+        record(node, name: node.name.text, kind: .valueType)
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(
-            node.extendedType.trimmedDescription, kind: nil, inheritance: node.inheritanceClause,
-            members: node.memberBlock)
-        return .visitChildren
+        record(node, name: node.extendedType.trimmedDescription, kind: nil)
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
