@@ -32,7 +32,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditCoreTests",
-            dependencies: ["AuditCore"],
+            // The executable is a dependency so that `swift test` builds it for the end-to-end tests.
+            dependencies: ["AuditCore", "timerkit-audit"],
             resources: [.copy("Fixtures")]
         ),
     ]
