@@ -107,8 +107,8 @@ import Testing
         var model = LifecycleModel(warnsAboutMistakes: false)
         program.operations.forEach { model.apply($0) }
         let ms: (Int64) -> Int64 = { VirtualTimeStart.nanoseconds + $0 * 1_000_000 }
-        func tick(_ index: Int, due: Int64, at: Int64, skipped: Int = 0, fireCount: Int) -> ModelTick {
-            ModelTick(
+        func tick(_ index: Int, due: Int64, at: Int64, skipped: Int = 0, fireCount: Int) -> Tick {
+            .model(
                 index: index, deadline: ms(due), timestamp: ms(at), skipped: skipped, remaining: nil,
                 fireCount: fireCount, isManual: false)
         }

@@ -130,49 +130,31 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A delivery as the model predicts it (the fields of `Tick`, instants in nanoseconds).
-struct ModelTick: Hashable, Sendable, CustomStringConvertible {
-    var index: Int
-    var deadline: Int64
-    var timestamp: Int64
-    var skipped: Int
-    var remaining: Int?
-    var fireCount: Int
-    var isManual: Bool
-
-    init(
+extension Tick {
+    /// A delivery as the model predicts it (instants in nanoseconds on the virtual timeline).
+    static func model(
         index: Int, deadline: Int64, timestamp: Int64, skipped: Int, remaining: Int?, fireCount: Int,
         isManual: Bool
-    ) {
-        self.index = index
-        self.deadline = deadline
-        self.timestamp = timestamp
-        self.skipped = skipped
-        self.remaining = remaining
-        self.fireCount = fireCount
-        self.isManual = isManual
+    ) -> Tick {
+        Tick(
+            index: index, deadline: TickInstant(nanoseconds: deadline),
+            timestamp: TickInstant(nanoseconds: timestamp), skipped: skipped, remaining: remaining,
+            fireCount: fireCount, isManual: isManual)
     }
 
-    init(_ tick: Tick) {
-        self.init(
-            index: tick.index, deadline: tick.deadline.nanoseconds, timestamp: tick.timestamp.nanoseconds,
-            skipped: tick.skipped, remaining: tick.remaining, fireCount: tick.fireCount, isManual: tick.isManual)
-    }
-
-    var description: String {
-        var text = "#\(index) due \(Self.offset(deadline)) at \(Self.offset(timestamp))"
+    /// Every field, instants as the time since virtual time started (for failure messages).
+    var modelDescription: String {
+        var text = "#\(index) due \(Self.sinceStart(deadline)) at \(Self.sinceStart(timestamp))"
         if skipped > 0 { text += " skipped \(skipped)" }
         if let remaining { text += " remaining \(remaining)" }
         text += " fireCount \(fireCount)"
         if isManual { text += " manual" }
         return text
     }
-}
 
-extension ModelTick {
-    /// An instant as the time since virtual time started, in µs (with ns when they are not whole).
-    static func offset(_ instant: Int64) -> String {
-        let nanoseconds = instant - VirtualTimeStart.nanoseconds
+    /// µs since virtual time started, with the ns when they are not whole.
+    private static func sinceStart(_ instant: TickInstant) -> String {
+        let nanoseconds = instant.nanoseconds - VirtualTimeStart.nanoseconds
         let fraction = nanoseconds % 1_000 == 0 ? "" : String(format: ".%03d", abs(nanoseconds % 1_000))
         return "\(nanoseconds / 1_000)\(fraction)µs"
     }
@@ -200,7 +182,7 @@ struct LifecycleModel {
         var ownerAlive: Bool
         /// Whether a handle exists: the test's, or the owner's own for `ownerHoldsHandle`.
         var handleAlive = true
-        var ticks: [ModelTick] = []
+        var ticks: [Tick] = []
 
         var isLive: Bool { !state.isTerminal }
 
@@ -384,7 +366,7 @@ struct LifecycleModel {
         if manual, !oneShotUnfired {
             ticker.manualPending -= 1
             ticker.ticks.append(
-                ModelTick(
+                .model(
                     index: delivered, deadline: ticker.manualAt, timestamp: instant, skipped: 0,
                     remaining: spec.count.map { $0 - delivered }, fireCount: ticker.fireCount, isManual: true))
         } else {
@@ -392,7 +374,7 @@ struct LifecycleModel {
             let tickIndex = max(due, ticker.nextIndex)
             let deadline = manual ? ticker.manualAt : ticker.origin + spec.offset(tickIndex)
             ticker.ticks.append(
-                ModelTick(
+                .model(
                     index: tickIndex, deadline: deadline, timestamp: max(instant, deadline),
                     skipped: tickIndex - ticker.nextIndex, remaining: spec.count.map { $0 - tickIndex },
                     fireCount: ticker.fireCount, isManual: manual))

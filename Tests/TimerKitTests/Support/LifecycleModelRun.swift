@@ -203,8 +203,8 @@ final class LifecycleModelRun: @unchecked Sendable {
                     message: """
                         ticker #\(index) (\(expected.spec)) delivered \(count) ticks, the model \
                         \(expected.ticks.count); first difference at delivery \(slot.checked + first + 1): \
-                        got \(fresh.dropFirst(first).first.map(String.init(describing:)) ?? "nothing"), \
-                        expected \(expectedFresh.dropFirst(first).first.map(String.init(describing:)) ?? "nothing")
+                        got \(fresh.dropFirst(first).first?.modelDescription ?? "nothing"), \
+                        expected \(expectedFresh.dropFirst(first).first?.modelDescription ?? "nothing")
                         """)
             }
             slot.checked = count
@@ -271,7 +271,7 @@ final class LifecycleModelRun: @unchecked Sendable {
 /// Where a model ticker's handler records, shared by its closure and its owner.
 final class ModelDelivery: Sendable {
     let index: Int
-    private let ticks = Locked<[ModelTick]>.make([])
+    private let ticks = Locked<[Tick]>.make([])
     private let violations: Recorder<String>
     /// Why the ticker may no longer fire (set once the call that stopped it has returned).
     private let stoppedBy = Locked<String?>.make(nil)
@@ -289,11 +289,11 @@ final class ModelDelivery: Sendable {
         if let reason = stoppedBy.withLock({ $0 }) {
             violations.append("ticker #\(index) fired after \(reason): \(tick)")
         }
-        ticks.withLock { $0.append(ModelTick(tick)) }
+        ticks.withLock { $0.append(tick) }
     }
 
     /// How many deliveries there were, and those from `start` on.
-    func ticks(from start: Int) -> (count: Int, ticks: ArraySlice<ModelTick>) {
+    func ticks(from start: Int) -> (count: Int, ticks: ArraySlice<Tick>) {
         ticks.withLock { ($0.count, $0.dropFirst(start)) }
     }
 }
