@@ -88,7 +88,7 @@ final class Log: @unchecked Sendable {
         ticker.cancel()
     }
 
-    @Test func tenThousandVirtualTicksTakeWellUnderASecond() {
+    @Test func tenThousandVirtualTicksNeverWaitForRealTime() {
         let time = VirtualTime()
         let log = Log()
         let ticker = time.run { Ticker.schedule(.every(.milliseconds(10)), on: .dispatch(.global())) { _ in } }
@@ -96,8 +96,10 @@ final class Log: @unchecked Sendable {
         time.advance(by: .seconds(100))
         let elapsed = started.duration(to: .now)
         #expect(ticker.fireCount == 10_000)
-        // Generous bound (debug build, sanitizers, a loaded machine); typical is a few tens of milliseconds.
-        #expect(elapsed < .seconds(1), "10,000 virtual ticks took \(elapsed)")
+        // Not a speed target (typical is a few tens of milliseconds; speed belongs in benchmarks): a bound
+        // that an implementation waiting even 1 ms of real time per tick (10 s) cannot meet, wide enough
+        // for a debug build under ThreadSanitizer on two cores shared with the rest of the suite (2 s seen).
+        #expect(elapsed < .seconds(8), "10,000 virtual ticks took \(elapsed)")
         ticker.cancel()
         _ = log
     }

@@ -18,7 +18,7 @@ import Testing
     /// What to run, from the environment.
     struct Settings: CustomStringConvertible {
         /// Operations per thread count (the CI slice by default).
-        var operations = 24_000
+        var operations = 12_000
         /// The first program's seed; program i uses `seed + i·golden`.
         var seed: UInt64 = 0x7131_E4C1_D00D_5EED
         var programLength = 300
