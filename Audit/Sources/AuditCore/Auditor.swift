@@ -104,6 +104,12 @@ public enum Auditor {
         source: String, path: String, language: SourceLanguage, disabledRules: Set<String> = []
     ) -> FileResult {
         guard keywords.contains(where: { source.contains($0) }) else { return FileResult() }
+        if let line = NestingDepth.tooDeep(source, language: language) {
+            var skipped = FileResult()
+            skipped.diagnostics.append(
+                FileDiagnostic(path: path, line: line, message: "nesting too deep to analyse; skipped"))
+            return skipped
+        }
         var result: FileResult
         switch language {
         case .swift: result = SwiftAnalyzer.analyze(source: source, path: path)

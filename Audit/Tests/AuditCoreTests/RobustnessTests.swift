@@ -79,6 +79,53 @@ struct RobustnessTests {
         #expect(result.diagnostics.first?.message.contains("syntax errors") == true)
     }
 
+    /// `[[[…]]]` 1,500 levels deep overflowed swift-syntax's stack (and killed the scan), 20 levels took
+    /// half a minute: such files are skipped with a diagnostic, quickly, and the next file is still read.
+    @Test func deeplyNestedFilesAreSkippedQuicklyAndTheScanGoesOn() throws {
+        func nested(_ depth: Int, _ open: String, _ close: String) -> [UInt8] {
+            let inner = String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)
+            return Array("import Foundation\nlet a = \(inner)\nlet t = Timer.self\n".utf8)
+        }
+        let root = try makeTree([
+            "a-1500.swift": nested(1500, "[", "]"), "b-20.swift": nested(20, "[", "]"),
+            "c-typed.swift": Array("let t: Timer\nlet a: [[[[[[[[[[[[[[Int]]]]]]]]]]]]]] = []\n".utf8),
+            "d-blocks.m": Array(
+                ("@implementation D\n- (void)f {\n" + String(repeating: "^{ ", count: 5000)
+                    + String(repeating: "}; ", count: 5000) + "\n}\n@end\n// NSTimer\n").utf8),
+            "e-good.swift": Array(Self.swiftLeak.utf8),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let start = ContinuousClock.now
+        let report = Auditor.audit(paths: [root.path])
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(report.findings.map(\.rule) == ["timer-target-retain"])
+        let skipped = report.diagnostics.filter { $0.message == "nesting too deep to analyse; skipped" }
+        #expect(
+            skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent }.sorted() == [
+                "a-1500.swift", "b-20.swift", "c-typed.swift", "d-blocks.m",
+            ])
+        // Twelve levels of square brackets and 200 of parentheses are still analysed.
+        let twelve = String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12)
+        let kept = Auditor.audit(source: Self.swiftLeak + "let a = \(twelve)\n", path: "k.swift", language: .swift)
+        #expect(kept.findings.count == 1 && kept.diagnostics.isEmpty)
+        let parentheses = String(repeating: "(", count: 190) + "1" + String(repeating: ")", count: 190)
+        let deepCall = Auditor.audit(
+            source: Self.objectiveCLeak + "int x = \(parentheses);\n", path: "p.m", language: .objectiveC)
+        #expect(deepCall.findings.count == 1)
+    }
+
+    /// Thousands of stray closers took quadratic time to match (5,000: 2.8 s); matching is now linear.
+    @Test func unbalancedObjectiveCBracketsAreMatchedInLinearTime() {
+        let source = String(repeating: "( ", count: 20000) + String(repeating: "] ", count: 20000)
+        let (tokens, _) = ObjCLexer.tokenize(source)
+        let start = ContinuousClock.now
+        let syntax = ObjCSyntax(tokens: tokens)
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(syntax.unbalancedLine != nil)
+        let nested = ObjCSyntax(tokens: ObjCLexer.tokenize("{ ( [ ] ) { } }").tokens)
+        #expect(nested.match == [7, 4, 3, 2, 1, 6, 5, 0] && nested.unbalancedLine == nil)
+    }
+
     @Test func arbitraryBytesNeverCrash() {
         var generator = SplitMix(seed: 42)
         let alphabet = Array("[](){}^@\"'/*\\\n;:=.-> selftarget NSTimer Timer repeats:YES weak __weak".utf8)

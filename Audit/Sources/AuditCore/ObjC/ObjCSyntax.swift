@@ -23,15 +23,16 @@ struct ObjCSyntax {
                 stack.append(index)
                 if token.text == "{" { braces.append(index) }
             case ")", "]", "}":
+                // The opener is looked for among the innermost few open groups only, so that unbalanced
+                // input (thousands of stray closers) stays linear; a closer without one nearby is stray.
                 let opener = Self.opener(of: token.text)
-                guard let position = stack.lastIndex(where: { tokens[$0].text == opener }) else {
+                let floor = max(0, stack.count - Self.openerSearchLimit)
+                guard let position = stack[floor...].lastIndex(where: { tokens[$0].text == opener }) else {
                     unbalancedLine = unbalancedLine ?? token.line
                     continue
                 }
                 if position != stack.count - 1 { unbalancedLine = unbalancedLine ?? token.line }
-                for open in stack[position...] where tokens[open].text == "{" {
-                    braces.removeAll { $0 == open }
-                }
+                while let open = braces.last, open >= stack[position] { braces.removeLast() }
                 match[stack[position]] = index
                 match[index] = stack[position]
                 stack.removeSubrange(position...)
@@ -41,6 +42,9 @@ struct ObjCSyntax {
         }
         if let open = stack.first { unbalancedLine = unbalancedLine ?? tokens[open].line }
     }
+
+    /// How many open groups a closer looks through for its opener.
+    static let openerSearchLimit = 16
 
     private static func opener(of closer: String) -> String {
         switch closer {
