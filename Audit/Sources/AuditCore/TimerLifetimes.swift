@@ -19,6 +19,18 @@ struct TimerStop {
     var inDeinit: Bool
     /// In a method UIKit calls when a view or controller leaves the screen (`viewWillDisappear`).
     var inLifecycle: Bool
+    /// The method or function it is in (an Objective-C selector, a Swift base name).
+    var method = ""
+}
+
+/// A call of a method of the same object (`[self stopTimer]`, `stopTimer()`, `self.stopTimer()`), so that a
+/// stop in a helper counts where the helper is called.
+struct MethodCall {
+    var callee: String
+    var line: Int
+    var column: Int
+    var inDeinit: Bool
+    var inLifecycle: Bool
 }
 
 /// The checks that need a whole type: a creation finding is dropped when the type stops that timer in a
@@ -27,8 +39,13 @@ struct TimerStop {
 enum TimerLifetimes {
     /// Both languages' stored timers and stops, keyed by type name, become findings in a stable order.
     static func findings(
-        stored: [String: [StoredTimer]], stops: [String: [TimerStop]], language: SourceLanguage, path: String
+        stored: [String: [StoredTimer]], stops allStops: [String: [TimerStop]], calls: [String: [MethodCall]] = [:],
+        language: SourceLanguage, path: String
     ) -> [Finding] {
+        var stops: [String: [TimerStop]] = [:]
+        for (typeName, typeStops) in allStops {
+            stops[typeName] = throughHelpers(typeStops, calls: calls[typeName] ?? [])
+        }
         var result: [Finding] = []
         for typeName in stored.keys.sorted() {
             let offScreen = Set((stops[typeName] ?? []).filter(\.inLifecycle).map(\.name))
@@ -46,6 +63,33 @@ enum TimerLifetimes {
                     result.append(
                         Advice.finding(.invalidateOnlyInDeinit, at: (stop.line, stop.column), path: path, site: site))
                 }
+            }
+        }
+        return result
+    }
+
+    /// Follows one level of calls: a stop in a helper method counts as a life-cycle stop when a life-cycle
+    /// method calls the helper, and as a stop in `deinit`/`dealloc` (at each call) when only they call it.
+    static func throughHelpers(_ stops: [TimerStop], calls: [MethodCall]) -> [TimerStop] {
+        var result: [TimerStop] = []
+        for stop in stops {
+            let callers = calls.filter { $0.callee == stop.method }
+            guard !stop.inDeinit, !stop.inLifecycle, !stop.method.isEmpty, !callers.isEmpty else {
+                result.append(stop)
+                continue
+            }
+            if callers.allSatisfy(\.inDeinit) {
+                for caller in callers {
+                    var moved = stop
+                    moved.line = caller.line
+                    moved.column = caller.column
+                    moved.inDeinit = true
+                    result.append(moved)
+                }
+            } else {
+                var credited = stop
+                credited.inLifecycle = callers.contains(where: \.inLifecycle)
+                result.append(credited)
             }
         }
         return result

@@ -38,15 +38,17 @@ struct ObjCFileAnalysis {
         collectStructure()
         var storedByClass: [String: [StoredTimer]] = [:]
         var stopsByClass: [String: [TimerStop]] = [:]
+        var callsByClass: [String: [MethodCall]] = [:]
         for method in methods {
             var body = ObjCBodyAnalysis(file: self, method: method)
             body.run()
             findings += body.findings
             storedByClass[method.className ?? "", default: []] += body.stored
             stopsByClass[method.className ?? "", default: []] += body.stops
+            callsByClass[method.className ?? "", default: []] += body.calls
         }
         findings += TimerLifetimes.findings(
-            stored: storedByClass, stops: stopsByClass, language: .objectiveC, path: path)
+            stored: storedByClass, stops: stopsByClass, calls: callsByClass, language: .objectiveC, path: path)
     }
 
     func isScrollRelated(_ className: String?) -> Bool {

@@ -25,6 +25,8 @@ struct ObjCBodyAnalysis {
     private(set) var findings: [Finding] = []
     private(set) var stored: [StoredTimer] = []
     private(set) var stops: [TimerStop] = []
+    /// Sends to self (`[self stopTimer]`), for stops in helper methods.
+    private(set) var calls: [MethodCall] = []
 
     private var modeAdditions: [(timer: String, mode: String, label: Int)] = []
     private var scheduledInDefaultMode: [(index: Int, timer: String?)] = []
@@ -163,6 +165,14 @@ struct ObjCBodyAnalysis {
             modeAdditions.append((storageName(timer), syntax.joined(mode), label))
         } else if names == ["invalidate"], !send.receiver.isEmpty {
             stop(send.receiver, at: send.open)
+        } else if syntax.joined(send.receiver) == "self" {
+            let unary = send.parts.count == 1 && send.parts[0].arguments.isEmpty
+            let selector = unary ? names[0] : names.map { $0 + ":" }.joined()
+            let token = tokens[send.open]
+            calls.append(
+                MethodCall(
+                    callee: selector, line: token.line, column: token.column, inDeinit: method.isDealloc,
+                    inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
         }
     }
 
@@ -171,7 +181,7 @@ struct ObjCBodyAnalysis {
             TimerStop(
                 name: storageName(receiver), written: syntax.joined(receiver), line: tokens[index].line,
                 column: tokens[index].column, inDeinit: method.isDealloc,
-                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
+                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), method: method.name))
     }
 
     private enum Repeats { case yes, no, unknown }
@@ -331,8 +341,10 @@ struct ObjCBodyAnalysis {
 
     private mutating func checkEventHandler(source: Range<Int>, handler: Range<Int>) {
         let text = syntax.joined(source)
+        // A local source kept on self later (`self.timer = timer;`) is that property.
+        let property = source.count == 1 ? self.storedOnSelf[text] : nil
         let storedOnSelf =
-            text.hasPrefix("self.") || text.hasPrefix("self->")
+            text.hasPrefix("self.") || text.hasPrefix("self->") || property != nil
             || (source.count == 1 && locals[text] == nil && (info.ivarNames.contains(text) || text.hasPrefix("_")))
         guard storedOnSelf, syntax.isPunctuation(handler.lowerBound, "^"),
             let body = syntax.blockBody(at: handler.lowerBound)
@@ -340,7 +352,7 @@ struct ObjCBodyAnalysis {
         let capture = strongCapture(in: body)
         stored.append(
             StoredTimer(
-                name: storageName(source), retainsSelf: capture != nil,
+                name: property ?? storageName(source), retainsSelf: capture != nil,
                 finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) }))
     }
 

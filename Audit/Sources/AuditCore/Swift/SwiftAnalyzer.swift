@@ -47,6 +47,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     var findings: [Finding] = []
     var stored: [String: [StoredTimer]] = [:]
     var stops: [String: [TimerStop]] = [:]
+    /// Calls of methods of self (`stopTimer()`, `self.stopTimer()`), for stops in helper methods.
+    var calls: [String: [MethodCall]] = [:]
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
@@ -113,9 +115,19 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         case "invalidate", "cancel", "resume", "suspend":
             if let base, node.arguments.isEmpty { checkStateCall(node, name: name, base: base) }
         default:
-            break
+            if base == nil || base?.trimmedDescription == "self" { recordCall(node, name: name) }
         }
         return .visitChildren
+    }
+
+    func recordCall(_ call: FunctionCallExprSyntax, name: String) {
+        let context = SwiftContext(of: call, types: types)
+        guard context.typeName != nil, !context.isStatic else { return }
+        let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
+        calls[context.typeName ?? "", default: []].append(
+            MethodCall(
+                callee: name, line: location.line, column: location.column, inDeinit: context.isDeinit,
+                inLifecycle: context.isLifecycle))
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -176,7 +188,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
 
     /// Reports the kept creation findings, then invalidate-only-in-deinit, in a stable order.
     func finish() -> [Finding] {
-        findings += TimerLifetimes.findings(stored: stored, stops: stops, language: .swift, path: path)
+        findings += TimerLifetimes.findings(stored: stored, stops: stops, calls: calls, language: .swift, path: path)
         checkModes()
         checkDispatchSequences()
         return findings

@@ -324,7 +324,7 @@ extension SwiftTimerVisitor {
             stops[context.typeName ?? "", default: []].append(
                 TimerStop(
                     name: storage, written: SwiftNames.written(base), line: location.line, column: location.column,
-                    inDeinit: context.isDeinit, inLifecycle: context.isLifecycle))
+                    inDeinit: context.isDeinit, inLifecycle: context.isLifecycle, method: context.functionName))
         default:
             guard types.dispatchSources.contains(storage), let list = statementList(of: call) else { return }
             dispatchEvents.append(
