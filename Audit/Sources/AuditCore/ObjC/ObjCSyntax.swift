@@ -124,7 +124,8 @@ extension ObjCSyntax {
         let close = match[open]
         guard close > open + 1 else { return nil }
         if open > 0, endsExpression(open - 1),
-            !(tokens[open - 1].kind == .identifier && Self.keywordsBeforeExpression.contains(tokens[open - 1].text))
+            !(tokens[open - 1].kind == .identifier && Self.keywordsBeforeExpression.contains(tokens[open - 1].text)),
+            !closesConditionOrCast(open - 1)
         {
             return nil
         }
@@ -156,6 +157,29 @@ extension ObjCSyntax {
                 parts: [MessageSend.Part(name: tokens[last].text, label: last, arguments: close..<close)])
         }
         return MessageSend(open: open, close: close, receiver: (open + 1)..<(receiverEnd ?? open + 1), parts: parts)
+    }
+
+    private static let statementsWithCondition: Set<String> = ["if", "while", "for", "switch"]
+
+    /// Whether the `)` at `close` ends an `if`/`while`/`for`/`switch` condition or a cast (`(NSTimer *)`,
+    /// `(id)`, `(__bridge id)`), after which `[` starts a message send rather than a subscript.
+    func closesConditionOrCast(_ close: Int) -> Bool {
+        guard isPunctuation(close, ")") else { return false }
+        let open = match[close]
+        guard open >= 0, open < close else { return false }
+        if open > 0, tokens[open - 1].kind == .identifier, Self.statementsWithCondition.contains(tokens[open - 1].text)
+        {
+            return true
+        }
+        let inner = (open + 1)..<close
+        guard !inner.isEmpty else { return false }
+        if isPunctuation(close - 1, "*") || inner.contains(where: { tokens[$0].text.hasPrefix("__bridge") }) {
+            return true
+        }
+        guard inner.count == 1, tokens[open + 1].kind == .identifier, let first = tokens[open + 1].text.first else {
+            return false
+        }
+        return tokens[open + 1].text == "id" || first.isUppercase
     }
 
     /// The brace that opens the body of a block literal whose `^` is at `caret`, or nil.
