@@ -115,7 +115,7 @@ public enum Auditor {
         case .swift: result = SwiftAnalyzer.analyze(source: source, path: path)
         case .objectiveC: result = ObjCAnalyzer.analyze(source: source, path: path)
         }
-        let suppressions = Suppressions(text: source)
+        let suppressions = Suppressions(text: source, language: language)
         result.findings.removeAll { disabledRules.contains($0.rule) || suppressions.silences($0) }
         result.findings.sort(by: Finding.ordered)
         return result
