@@ -27,7 +27,44 @@ enum Advice {
         var method: String?
         /// A line the message refers back to (the suspend, the first resume).
         var earlierLine: Int?
+        /// Whether the type is main-actor isolated (`@MainActor`, a UIKit view or view controller): TimerKit's
+        /// main-actor overloads, without `on:`, are the ones that compile there.
+        var mainActor = false
+        /// The timer's interval in seconds as written, when it is a number literal.
+        var interval: String?
     }
+
+    /// `.every(.seconds(2))` with the timer's own interval, or a placeholder to fill in.
+    static func schedule(_ site: Site) -> String {
+        ".every(.seconds(\(site.interval ?? "interval")))"
+    }
+
+    /// TimerKit's owner-bound call for the site: without `on:` in a main-actor type.
+    static func ownerCall(_ site: Site) -> String {
+        let body = site.mainActor && site.method != nil ? "owner.\(site.method ?? "")()" : "…"
+        return "Ticker.schedule(\(schedule(site)), \(site.mainActor ? "" : "on: .main, ")owner: self) "
+            + "{ owner, tick in \(body) }"
+    }
+
+    /// TimerKit's target–action call for the site: without `on:` in a main-actor type.
+    static func targetCall(_ site: Site) -> String {
+        "Ticker.schedule(\(schedule(site)), \(site.mainActor ? "" : "on: .main, ")target: self, "
+            + "action: \(site.typeName ?? "Type").\(site.method ?? "method"))"
+    }
+
+    /// Whether a superclass named `name` is a main-actor UIKit/AppKit class (UIResponder and AppKit's views and
+    /// controllers are `@MainActor`): `UIViewController`, `UITableViewCell`, `NSView`, ….
+    static func isMainActorSuperclass(_ name: String) -> Bool {
+        let bare = name.split(separator: ".").last.map(String.init) ?? name
+        guard bare.hasPrefix("UI") || bare.hasPrefix("NS") else { return false }
+        let suffixes = ["View", "Controller", "Cell", "Responder", "Window", "Control", "Button", "Label", "Bar"]
+        return suffixes.contains { bare.hasSuffix($0) }
+    }
+
+    /// What a weak proxy is: Foundation has none, so it is described rather than named as an API.
+    static let weakProxy =
+        "a weak proxy (an NSProxy subclass that forwards messages to a weak reference to self, e.g. YYWeakProxy; "
+        + "Foundation has none, so add or write one)"
 
     static func finding(_ rule: Rule, at location: (line: Int, column: Int), path: String, site: Site) -> Finding {
         Finding(
@@ -88,31 +125,27 @@ enum Advice {
     }
 
     static func fix(_ rule: Rule, _ site: Site) -> String {
-        let type = site.typeName ?? "Type"
-        let method = site.method ?? "method"
         let swift = site.language == .swift
         switch rule {
         case .timerTargetRetain, .weakselfAsTarget, .displayLinkTargetRetain, .weakTimerPropertyNoFix,
             .blockTimerStrongSelf:
-            return timerFix(site.kind, swift: swift, type: type, method: method)
+            return timerFix(site, swift: swift)
         case .strongselfEscapes:
             return swift
                 ? "capture weakly in this closure too, `{ [weak self] _ in guard let self else { return } … }`, "
-                    + "or use `Ticker.schedule(.every(.seconds(1)), on: .main, owner: self) { owner, tick in … }`"
+                    + "or use `\(ownerCall(site))`"
                 : "make the strong reference inside the block: `__strong typeof(weakSelf) strongSelf = weakSelf; "
                     + "if (!strongSelf) return;` as the block's first statement, and use only strongSelf there"
         case .invalidateOnlyInDeinit:
             return swift
                 ? "stop it when the work ends (for example in viewWillDisappear), or bind it to its owner: "
-                    + "`Ticker.schedule(.every(.seconds(1)), on: .main, owner: self) { owner, tick in … }` stops by "
-                    + "itself when the owner goes away, with nothing to invalidate in deinit"
-                : "invalidate it when the work ends (for example in viewWillDisappear:), or give the timer a weak "
-                    + "proxy target (`[WeakProxy proxyWithTarget:self]`) so that dealloc can run and invalidate it"
+                    + "`\(ownerCall(site))` stops by itself when the owner goes away, with nothing to invalidate in deinit"
+                : "invalidate it when the work ends (for example in viewWillDisappear:), or give the timer "
+                    + "\(weakProxy) as its target so that dealloc can run and invalidate it"
         case .defaultModeInScrollView:
             return swift
                 ? "add it in the common modes, `RunLoop.main.add(timer, forMode: .common)`, or use "
-                    + "`Ticker.schedule(.every(.seconds(1)), on: .main, owner: self) { owner, tick in … }` "
-                    + "(TimerKit's run-loop context uses the common modes)"
+                    + "`\(ownerCall(site))` (TimerKit's run-loop context uses the common modes)"
                 : "add it in the common modes: `[[NSRunLoop mainRunLoop] addTimer:timer "
                     + "forMode:NSRunLoopCommonModes]`"
         case .dispatchSourceSuspendedRelease:
@@ -128,24 +161,22 @@ enum Advice {
         }
     }
 
-    private static func timerFix(_ kind: TimerKind, swift: Bool, type: String, method: String) -> String {
-        switch (kind, swift) {
+    private static func timerFix(_ site: Site, swift: Bool) -> String {
+        switch (site.kind, swift) {
         case (.targetAction, true):
-            return "use `Ticker.schedule(.every(.seconds(1)), on: .main, target: self, action: \(type).\(method))` "
+            return "use `\(targetCall(site))` "
                 + "(TimerKit holds the target weakly and stops when it goes away), or pass a weak proxy as target"
         case (.targetAction, false):
-            return "pass a weak proxy as target (`[WeakProxy proxyWithTarget:self]`, an NSProxy that forwards "
-                + "to a weak target and invalidates the timer once it is gone), or move the timer to Swift with "
-                + "`Ticker.schedule(.every(.seconds(1)), on: .main, target: self, action: \(type).\(method))`"
+            return "pass \(weakProxy) as the target, which invalidates the timer once self is gone, or move the "
+                + "timer to Swift with `\(targetCall(site))`"
         case (.displayLink, true):
             return "subscribe with the owner held weakly: `FrameSource.display().subscribe(owner: self) "
                 + "{ owner, frame in … }`, or pass a weak proxy as target"
         case (.displayLink, false):
-            return "pass a weak proxy as target (`[CADisplayLink displayLinkWithTarget:[WeakProxy "
-                + "proxyWithTarget:self] selector:…]`) and invalidate it in dealloc, or use TimerKit's "
-                + "`FrameSource.display().subscribe(owner: self) { owner, frame in … }` from Swift"
+            return "pass \(weakProxy) as the display link's target and invalidate the link in dealloc, or use "
+                + "TimerKit's `FrameSource.display().subscribe(owner: self) { owner, frame in … }` from Swift"
         case (.block, true), (.dispatchHandler, true), (.publisher, true):
-            return "use `Ticker.schedule(.every(.seconds(1)), on: .main, owner: self) { owner, tick in … }` "
+            return "use `\(ownerCall(site))` "
                 + "(TimerKit passes the owner in, held weakly), or capture `[weak self]` and "
                 + "`guard let self else { return }` inside the closure"
         default:

@@ -40,7 +40,7 @@ enum TimerLifetimes {
     /// Both languages' stored timers and stops, keyed by type name, become findings in a stable order.
     static func findings(
         stored: [String: [StoredTimer]], stops allStops: [String: [TimerStop]], calls: [String: [MethodCall]] = [:],
-        language: SourceLanguage, path: String
+        language: SourceLanguage, path: String, isMainActor: (String) -> Bool = { _ in false }
     ) -> [Finding] {
         var stops: [String: [TimerStop]] = [:]
         for (typeName, typeStops) in allStops {
@@ -58,8 +58,9 @@ enum TimerLifetimes {
                 let matching = typeStops.filter { $0.name == name }
                 guard !matching.isEmpty, matching.allSatisfy(\.inDeinit) else { continue }
                 for stop in matching {
-                    let site = Advice.Site(
+                    var site = Advice.Site(
                         language: language, subject: stop.written, typeName: typeName.isEmpty ? nil : typeName)
+                    site.mainActor = isMainActor(typeName)
                     result.append(
                         Advice.finding(.invalidateOnlyInDeinit, at: (stop.line, stop.column), path: path, site: site))
                 }

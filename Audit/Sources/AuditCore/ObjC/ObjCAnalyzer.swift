@@ -48,7 +48,18 @@ struct ObjCFileAnalysis {
             callsByClass[method.className ?? "", default: []] += body.calls
         }
         findings += TimerLifetimes.findings(
-            stored: storedByClass, stops: stopsByClass, calls: callsByClass, language: .objectiveC, path: path)
+            stored: storedByClass, stops: stopsByClass, calls: callsByClass, language: .objectiveC, path: path,
+            isMainActor: { [self] in isMainActor($0) })
+    }
+
+    /// Whether the class is a UIKit/AppKit view or controller (main-actor isolated once moved to Swift).
+    func isMainActor(_ className: String?) -> Bool {
+        guard let className, let superclass = classes[className]?.superclass else { return false }
+        return Advice.isMainActorSuperclass(superclass) || (superclass != className && isMainActorDirect(superclass))
+    }
+
+    private func isMainActorDirect(_ className: String) -> Bool {
+        classes[className]?.superclass.map(Advice.isMainActorSuperclass) ?? false
     }
 
     func isScrollRelated(_ className: String?) -> Bool {

@@ -59,9 +59,21 @@ struct ObjCBodyAnalysis {
         checkDispatchSequences()
     }
 
-    private func site(_ subject: String, _ kind: Advice.TimerKind, method selector: String? = nil) -> Advice.Site {
-        Advice.Site(
+    private func site(
+        _ subject: String, _ kind: Advice.TimerKind, method selector: String? = nil, send: MessageSend? = nil
+    ) -> Advice.Site {
+        var site = Advice.Site(
             language: .objectiveC, kind: kind, subject: subject, typeName: method.className, method: selector)
+        site.mainActor = file.isMainActor(method.className)
+        if let send {
+            let parts = ["scheduledTimerWithTimeInterval", "timerWithTimeInterval", "interval"]
+            if let range = parts.lazy.compactMap({ send.argument($0) }).first, range.count == 1,
+                tokens[range.lowerBound].kind == .number
+            {
+                site.interval = tokens[range.lowerBound].text
+            }
+        }
+        return site
     }
 
     private mutating func report(_ rule: Rule, at index: Int, site: Advice.Site) {
@@ -254,7 +266,7 @@ struct ObjCBodyAnalysis {
             found = .weakTimerPropertyNoFix
             subject = lhs.name
         }
-        let result = finding(found, at: label, site: site(subject, kind, method: selectorName(send)))
+        let result = finding(found, at: label, site: site(subject, kind, method: selectorName(send), send: send))
         keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil)
     }
 
@@ -285,7 +297,7 @@ struct ObjCBodyAnalysis {
             rule = .weakTimerPropertyNoFix
             subject = lhs.name
         }
-        keep(finding(rule, at: index, site: site(subject, .block)), storedIn: lhs, retainsSelf: true)
+        keep(finding(rule, at: index, site: site(subject, .block, send: send)), storedIn: lhs, retainsSelf: true)
     }
 
     /// The first reference in the block at `open` that captures self strongly: `self`, an instance

@@ -188,7 +188,9 @@ final class SwiftTimerVisitor: SyntaxVisitor {
 
     /// Reports the kept creation findings, then invalidate-only-in-deinit, in a stable order.
     func finish() -> [Finding] {
-        findings += TimerLifetimes.findings(stored: stored, stops: stops, calls: calls, language: .swift, path: path)
+        findings += TimerLifetimes.findings(
+            stored: stored, stops: stops, calls: calls, language: .swift, path: path,
+            isMainActor: { [types] in types.isMainActor($0) })
         checkModes()
         checkDispatchSequences()
         return findings

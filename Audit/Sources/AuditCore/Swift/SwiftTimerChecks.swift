@@ -18,10 +18,24 @@ extension SwiftTimerVisitor {
         argument(call, label)?.expression.as(ClosureExprSyntax.self) ?? call.trailingClosure
     }
 
-    func site(_ subject: String, _ kind: Advice.TimerKind, _ context: SwiftContext, method: String? = nil)
-        -> Advice.Site
-    {
-        Advice.Site(language: .swift, kind: kind, subject: subject, typeName: context.typeName, method: method)
+    func site(
+        _ subject: String, _ kind: Advice.TimerKind, _ context: SwiftContext, method: String? = nil,
+        call: FunctionCallExprSyntax? = nil
+    ) -> Advice.Site {
+        var site = Advice.Site(
+            language: .swift, kind: kind, subject: subject, typeName: context.typeName, method: method)
+        site.mainActor = types.isMainActor(context.typeName)
+        site.interval = call.flatMap(interval)
+        return site
+    }
+
+    /// The interval argument when it is a number literal: `2` in `withTimeInterval: 2`.
+    func interval(_ call: FunctionCallExprSyntax) -> String? {
+        let labels = ["withTimeInterval", "timeInterval", "interval", "every"]
+        guard let expression = call.arguments.first(where: { labels.contains($0.label?.text ?? "") })?.expression,
+            expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+        else { return nil }
+        return expression.trimmedDescription
     }
 
     // MARK: Timers and display links
@@ -58,7 +72,8 @@ extension SwiftTimerVisitor {
                 subject = lhs.name
             }
             keep(
-                finding(rule, at: position, site: site(subject, .block, context)), storedIn: lhs, retainsSelf: true,
+                finding(rule, at: position, site: site(subject, .block, context, call: call)), storedIn: lhs,
+                retainsSelf: true,
                 context: context)
         }
     }
@@ -98,7 +113,8 @@ extension SwiftTimerVisitor {
         let method = argument(call, "selector").map { selectorMethod($0.expression) }
         keep(
             finding(
-                found, at: target.positionAfterSkippingLeadingTrivia, site: site(subject, kind, context, method: method)
+                found, at: target.positionAfterSkippingLeadingTrivia,
+                site: site(subject, kind, context, method: method, call: call)
             ),
             storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context)
     }
@@ -301,7 +317,8 @@ extension SwiftTimerVisitor {
         for facts in ordered where types.isScrollRelated(facts.typeName) {
             let covered = Set(
                 facts.additions.filter { $0.mode.contains("common") || $0.mode.contains("tracking") }.map(\.timer))
-            let site = Advice.Site(language: .swift, subject: "timer", typeName: facts.typeName)
+            var site = Advice.Site(language: .swift, subject: "timer", typeName: facts.typeName)
+            site.mainActor = types.isMainActor(facts.typeName)
             for addition in facts.additions where addition.mode.contains("default") && !covered.contains(addition.timer)
             {
                 report(.defaultModeInScrollView, at: addition.position, site: site)

@@ -13,6 +13,8 @@ final class SwiftTypeIndex: SyntaxVisitor {
     struct TypeInfo {
         var kind = Kind.unknown
         var inherited: [String] = []
+        /// Declared `@MainActor`.
+        var isMainActor = false
         /// Property name → whether it is `weak`/`unowned` (does not retain).
         var properties: [String: Property] = [:]
     }
@@ -31,6 +33,14 @@ final class SwiftTypeIndex: SyntaxVisitor {
         walk(tree)
     }
 
+    /// Whether the type is main-actor isolated: declared `@MainActor`, or a subclass (through the file's own
+    /// classes) of a UIKit/AppKit view or controller.
+    func isMainActor(_ name: String?, depth: Int = 0) -> Bool {
+        guard let name, depth < 8, let info = types[name] else { return false }
+        if info.isMainActor { return true }
+        return info.inherited.contains { Advice.isMainActorSuperclass($0) || isMainActor($0, depth: depth + 1) }
+    }
+
     func isScrollRelated(_ name: String?) -> Bool {
         guard let name else { return false }
         return Rule.isScrollRelated([name] + (types[name]?.inherited ?? []))
@@ -41,6 +51,11 @@ final class SwiftTypeIndex: SyntaxVisitor {
     private func record(_ decl: some DeclGroupSyntax, name: String, kind: Kind?) -> SyntaxVisitorContinueKind {
         var info = types[name] ?? TypeInfo()
         if let kind { info.kind = kind }
+        if decl.attributes.contains(where: {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
+        }) {
+            info.isMainActor = true
+        }
         info.inherited += decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         for member in decl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
