@@ -104,12 +104,12 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             return .visitChildren
         }
         switch name {
-        case "scheduledTimer", "Timer", "init", "CADisplayLink":
+        case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink":
             checkTimer(node, name: name, base: base?.trimmedDescription)
         case "setEventHandler":
             if let base { checkEventHandler(node, source: base) }
         case "sink", "assign":
-            if let base, base.trimmedDescription.contains("Timer.publish") { checkSubscription(node, name: name) }
+            if let base, isTimerPublisher(base, at: node) { checkSubscription(node, name: name) }
         case "add", "publish":
             checkRunLoopMode(node, name: name, base: base)
         case "invalidate", "cancel", "resume", "suspend":
@@ -118,6 +118,18 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             if base == nil || base?.trimmedDescription == "self" { recordCall(node, name: name) }
         }
         return .visitChildren
+    }
+
+    /// `Timer.publish(…)…` itself, or a property of the type (`publisher`, `self.publisher`) that holds one.
+    func isTimerPublisher(_ base: ExprSyntax, at call: FunctionCallExprSyntax) -> Bool {
+        if SwiftNames.isTimerPublisher(base) { return true }
+        let context = SwiftContext(of: call, types: types)
+        guard let typeName = context.typeName, let publishers = types.types[typeName]?.publishers,
+            !publishers.isEmpty
+        else { return false }
+        let name = SwiftNames.storage(base)
+        return publishers.contains(name)
+            && (base.trimmedDescription.hasPrefix("self.") || !facts(context).locals.contains(name))
     }
 
     func recordCall(_ call: FunctionCallExprSyntax, name: String) {

@@ -44,12 +44,16 @@ extension SwiftTimerVisitor {
         let timerBase = base == "Timer" || base == "Foundation.Timer"
         let isScheduled = name == "scheduledTimer" && timerBase
         let isInit = (name == "Timer" && (base == nil || base == "Foundation")) || (name == "init" && timerBase)
-        let isLink = (name == "CADisplayLink" && base == nil) || (name == "init" && base == "CADisplayLink")
-        guard isScheduled || isInit || isLink else { return }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let isScreenLink = name == "displayLink" && base != nil && labels == ["withTarget", "selector"]
+        let isLink =
+            (name == "CADisplayLink" && base == nil) || (name == "init" && base == "CADisplayLink") || isScreenLink
+        guard isScheduled || isInit || isLink else { return }
         let isTargetAction = labels.contains("target") && labels.contains("selector")
         let isBlock = labels.contains("repeats") && !labels.contains("target") && !labels.contains("owner")
-        guard isLink ? labels == ["target", "selector"] : (isTargetAction || isBlock), repeats(call) != .no else {
+        guard isLink ? labels == ["target", "selector"] || isScreenLink : (isTargetAction || isBlock),
+            repeats(call) != .no
+        else {
             return
         }
         let context = SwiftContext(of: call, types: types)
@@ -75,7 +79,40 @@ extension SwiftTimerVisitor {
                 finding(rule, at: position, site: site(subject, .block, context, call: call)), storedIn: lhs,
                 retainsSelf: true,
                 context: context)
+        } else if let reference = argument(call, "block"), let (position, written) = methodReference(reference, context)
+        {
+            var rule = Rule.blockTimerStrongSelf
+            var subject = written
+            if let lhs, isWeakProperty(lhs, context) {
+                rule = .weakTimerPropertyNoFix
+                subject = lhs.name
+            }
+            keep(
+                finding(rule, at: position, site: site(subject, .block, context, call: call)), storedIn: lhs,
+                retainsSelf: true, context: context)
         }
+    }
+
+    /// An unapplied reference to an instance method of self (`block: poll`, `receiveValue: self.update`),
+    /// which captures self strongly.
+    func methodReference(_ argument: LabeledExprSyntax, _ context: SwiftContext) -> (AbsolutePosition, String)? {
+        guard context.selfIsObject, let typeName = context.typeName, let methods = types.types[typeName]?.methods
+        else { return nil }
+        let expression = argument.expression
+        let name: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            guard !facts(context).locals.contains(name) else { return nil }
+        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard methods.contains(name) else { return nil }
+        return (
+            expression.positionAfterSkippingLeadingTrivia,
+            "the method reference \(expression.trimmedDescription) captures self"
+        )
     }
 
     func isWeakProperty(_ lhs: SwiftAssignment, _ context: SwiftContext) -> Bool {
@@ -86,7 +123,7 @@ extension SwiftTimerVisitor {
     private func checkTarget(
         _ call: FunctionCallExprSyntax, isDisplayLink: Bool, lhs: SwiftAssignment?, context: SwiftContext
     ) {
-        guard let target = argument(call, "target") else { return }
+        guard let target = argument(call, "target") ?? argument(call, "withTarget") else { return }
         let expression = SwiftNames.unwrapped(target.expression)
         let text = expression.trimmedDescription
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
@@ -254,6 +291,12 @@ extension SwiftTimerVisitor {
         let context = SwiftContext(of: call, types: types)
         guard isStoredOnSelf(call, context: context) else { return }
         if name == "sink" {
+            if let reference = argument(call, "receiveValue"),
+                let (position, subject) = methodReference(reference, context)
+            {
+                report(.blockTimerStrongSelf, at: position, site: site(subject, .publisher, context))
+                return
+            }
             guard let body = closure(call, "receiveValue"),
                 let (rule, position, subject) = strongCapture(in: body, context: context)
             else { return }

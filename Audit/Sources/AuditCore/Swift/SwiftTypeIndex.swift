@@ -15,6 +15,10 @@ final class SwiftTypeIndex: SyntaxVisitor {
         var inherited: [String] = []
         /// Declared `@MainActor`.
         var isMainActor = false
+        /// Instance methods: an unapplied reference to one (`block: poll`) captures self.
+        var methods: Set<String> = []
+        /// Properties that hold a `Timer.publish` publisher.
+        var publishers: Set<String> = []
         /// Property name → whether it is `weak`/`unowned` (does not retain).
         var properties: [String: Property] = [:]
     }
@@ -58,6 +62,11 @@ final class SwiftTypeIndex: SyntaxVisitor {
         }
         info.inherited += decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         for member in decl.memberBlock.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self),
+                !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+            {
+                info.methods.insert(function.name.text)
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             let isWeak = variable.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
             for binding in variable.bindings {
@@ -66,6 +75,11 @@ final class SwiftTypeIndex: SyntaxVisitor {
                     binding.typeAnnotation?.type.trimmedDescription
                     ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
                 info.properties[pattern.identifier.text] = Property(isWeak: isWeak, type: type)
+                if let value = binding.initializer?.value, SwiftNames.isTimerPublisher(value) {
+                    info.publishers.insert(pattern.identifier.text)
+                } else if let type, type.contains("TimerPublisher") {
+                    info.publishers.insert(pattern.identifier.text)
+                }
             }
         }
         types[name] = info
@@ -131,6 +145,33 @@ enum SwiftNames {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
         return (elements[0], elements[2])
+    }
+
+    /// Whether the expression is a `Timer.publish(…)` chain (`.autoconnect()`, `.receive(on:)`, … after it),
+    /// however it is split across lines.
+    static func isTimerPublisher(_ expression: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = expression
+        var steps = 0
+        while let node = current, steps < 64 {
+            steps += 1
+            if let call = node.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let member = node.as(MemberAccessExprSyntax.self) {
+                if member.declName.baseName.text == "publish",
+                    ["Timer", "Foundation.Timer"].contains(member.base?.trimmedDescription ?? "")
+                {
+                    return true
+                }
+                current = member.base
+            } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
+                current = unwrap.expression
+            } else if let optional = node.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else {
+                return false
+            }
+        }
+        return false
     }
 
     /// `Poller` for `Poller()` or `Poller(interval: 1)`.
