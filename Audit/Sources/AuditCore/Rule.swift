@@ -23,9 +23,38 @@ public enum Rule: String, CaseIterable, Codable, Sendable {
     case dispatchSourceDoubleResume = "dispatch-source-double-resume"
 
     /// Whether any of a type's names (its own, its superclass's) marks it as scroll-related for
-    /// ``defaultModeInScrollView``: `Scroll`, `Table` or `Collection` in the name.
+    /// ``defaultModeInScrollView``: a word starting with `Scroll`, or `TableView`/`CollectionView`, in a name.
     static func isScrollRelated(_ names: [String]) -> Bool {
-        names.contains { name in ["Scroll", "Table", "Collection"].contains { name.contains($0) } }
+        names.contains { name in
+            let words = camelCaseWords(name.split(separator: ".").last.map(String.init) ?? name)
+            return words.contains { $0.hasPrefix("Scroll") }
+                || zip(words, words.dropFirst()).contains { pair in
+                    ["Table", "Collection"].contains(pair.0) && pair.1 == "View"
+                }
+        }
+    }
+
+    /// `UITableViewCell` → `UI`, `Table`, `View`, `Cell`; `TabletSyncService` → `Tablet`, `Sync`, `Service`.
+    static func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+            let previousIsLower = index > 0 && characters[index - 1].isLowercase
+            if character.isUppercase, !current.isEmpty, previousIsLower || nextIsLower {
+                words.append(current)
+                current = ""
+            }
+            if character == "_" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// The rule's id, as printed in brackets after each finding.

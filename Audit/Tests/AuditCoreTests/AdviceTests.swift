@@ -73,3 +73,18 @@ struct AdviceTests {
         )
     }
 }
+
+/// The scroll check matches words of the type's name or superclass, not substrings.
+struct ScrollRelatedTests {
+    @Test func wholeWordsOnly() {
+        for name in [
+            "UIScrollView", "ParallaxScrollView", "FeedTableViewController", "UICollectionViewCell",
+            "ScrollingTicker", "MyModule.UITableView",
+        ] {
+            #expect(Rule.isScrollRelated([name]), "\(name)")
+        }
+        for name in ["TabletSyncService", "CollectionManager", "TimetableModel", "Controller"] {
+            #expect(!Rule.isScrollRelated([name]), "\(name)")
+        }
+    }
+}
