@@ -19,6 +19,11 @@ public struct AuditReport: Sendable {
         self.missingPaths = missingPaths
     }
 
+    /// The diagnostics with one for each missing path first: what JSON and SARIF report.
+    public var pathAndFileDiagnostics: [FileDiagnostic] {
+        missingPaths.map { FileDiagnostic(path: $0, message: "no such file or directory") } + diagnostics
+    }
+
     /// The process's exit status: 2 when a named path does not exist, 1 when a finding is at least as
     /// severe as `failOn` (nil: never), 0 otherwise. File diagnostics do not change it.
     public func exitStatus(failOn: Severity?) -> Int32 {
@@ -53,13 +58,15 @@ public enum Auditor {
     /// Files are analysed in parallel over the machine's cores; the report is sorted, so its order does
     /// not depend on scheduling.
     public static func audit(paths: [String], disabledRules: Set<String> = []) -> AuditReport {
-        let (files, missing) = FileWalker.files(in: paths)
+        let (files, missing, unreadable) = FileWalker.scan(paths)
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results.store(auditFile(at: files[index], disabledRules: disabledRules), at: index)
         }
         var findings: [Finding] = []
-        var diagnostics: [FileDiagnostic] = []
+        var diagnostics = unreadable.map {
+            FileDiagnostic(path: $0, message: "directory cannot be read; skipped with everything below it")
+        }
         for result in results.all() {
             findings += result.findings
             diagnostics += result.diagnostics

@@ -14,8 +14,23 @@ public enum FileWalker {
 
     /// The files below `paths`, and the paths that do not exist.
     public static func files(in paths: [String]) -> (files: [String], missing: [String]) {
+        let found = scan(paths)
+        return (found.files, found.missing)
+    }
+
+    /// The files below `paths`, the paths that do not exist, and the directories that could not be listed.
+    public static func scan(_ paths: [String]) -> (files: [String], missing: [String], unreadable: [String]) {
+        scan(paths) { try FileManager.default.contentsOfDirectory(atPath: $0) }
+    }
+
+    /// ``scan(_:)`` with the directory listing passed in (tests make it fail, which permissions cannot do
+    /// for root).
+    static func scan(_ paths: [String], listing: (String) throws -> [String]) -> (
+        files: [String], missing: [String], unreadable: [String]
+    ) {
         var files: [String] = []
         var missing: [String] = []
+        var unreadable: [String] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -24,12 +39,12 @@ public enum FileWalker {
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, manager: manager, into: &files)
+                walk(path, manager: manager, listing: listing, into: &files, unreadable: &unreadable)
             } else {
                 files.append(path)
             }
         }
-        return (files, missing)
+        return (files, missing, unreadable)
     }
 
     /// The language of a path by its ending, or nil for a file that is neither Swift nor Objective-C.
@@ -42,8 +57,14 @@ public enum FileWalker {
         }
     }
 
-    private static func walk(_ directory: String, manager: FileManager, into files: inout [String]) {
-        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
+    private static func walk(
+        _ directory: String, manager: FileManager, listing: (String) throws -> [String], into files: inout [String],
+        unreadable: inout [String]
+    ) {
+        guard let names = try? listing(directory) else {
+            unreadable.append(directory)
+            return
+        }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for name in names.sorted() {
             let path = prefix + name
@@ -53,7 +74,7 @@ public enum FileWalker {
             switch type {
             case .typeDirectory:
                 if !name.hasPrefix("."), !skippedDirectoryNames.contains(name) {
-                    walk(path, manager: manager, into: &files)
+                    walk(path, manager: manager, listing: listing, into: &files, unreadable: &unreadable)
                 }
             case .typeRegular, .typeSymbolicLink:
                 var isDirectory: ObjCBool = false

@@ -51,7 +51,7 @@ public enum JSONOutput {
         public var filesScanned: Int
         /// The findings, sorted by path, line and column.
         public var findings: [Finding]
-        /// Files skipped or parsed incompletely.
+        /// Paths that do not exist, directories that cannot be read, files skipped or parsed incompletely.
         public var diagnostics: [FileDiagnostic]
     }
 
@@ -59,7 +59,7 @@ public enum JSONOutput {
     public static func render(_ report: AuditReport) -> String {
         let document = Document(
             tool: AuditTool.name, version: AuditTool.version, filesScanned: report.filesScanned,
-            findings: report.findings, diagnostics: report.diagnostics)
+            findings: report.findings, diagnostics: report.pathAndFileDiagnostics)
         return encode(document)
     }
 

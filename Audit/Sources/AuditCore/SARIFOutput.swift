@@ -144,7 +144,7 @@ public enum SARIFOutput {
                 message: Message(text: "\(finding.message). Fix: \(finding.fix)"),
                 locations: [location(finding.path, line: finding.line, column: finding.column)])
         }
-        let notifications = report.diagnostics.map {
+        let notifications = report.pathAndFileDiagnostics.map {
             Notification(
                 level: "warning", message: Message(text: $0.message),
                 locations: [location($0.path, line: $0.line, column: nil)])

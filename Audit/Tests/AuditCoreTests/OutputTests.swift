@@ -70,4 +70,18 @@ struct OutputTests {
         missing.missingPaths = ["nowhere"]
         #expect(missing.exitStatus(failOn: nil) == 2)
     }
+
+    /// A missing PATH is not only on standard error: JSON and SARIF carry it as a diagnostic too.
+    @Test func jsonAndSarifIncludeMissingPaths() throws {
+        var report = Self.report
+        report.missingPaths = ["nowhere/App"]
+        let document = try JSONDecoder().decode(
+            JSONOutput.Document.self, from: Data(OutputFormat.json.render(report).utf8))
+        #expect(document.diagnostics.first == FileDiagnostic(path: "nowhere/App", message: "no such file or directory"))
+        #expect(document.diagnostics.count == 2)
+        let log = try JSONDecoder().decode(SARIFOutput.Log.self, from: Data(OutputFormat.sarif.render(report).utf8))
+        let notifications = try #require(log.runs.first?.invocations.first?.toolExecutionNotifications)
+        #expect(notifications.count == 2)
+        #expect(notifications.first?.message.text == "no such file or directory")
+    }
 }

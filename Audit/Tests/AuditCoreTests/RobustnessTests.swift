@@ -154,6 +154,32 @@ struct RobustnessTests {
         #expect(named.findings.count == 1, "a file named on the command line is always scanned")
     }
 
+    /// A directory that cannot be listed was skipped without a word; it now gives a diagnostic.
+    @Test func unreadableDirectoryGivesADiagnostic() throws {
+        let root = try makeTree([
+            "locked/a.swift": Array(Self.swiftLeak.utf8), "open/b.m": Array(Self.objectiveCLeak.utf8),
+        ])
+        let locked = root.appendingPathComponent("locked").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked)
+            try? FileManager.default.removeItem(at: root)
+        }
+        let report = Auditor.audit(paths: [root.path])
+        #expect(report.findings.map { URL(fileURLWithPath: $0.path).lastPathComponent }.contains("b.m"))
+        if (try? FileManager.default.contentsOfDirectory(atPath: locked)) == nil {
+            #expect(report.diagnostics.contains { $0.path == locked && $0.message.contains("cannot be read") })
+        }
+        // As root the permissions do not stop the listing: make it fail instead.
+        struct Denied: Error {}
+        let scan = FileWalker.scan([root.path]) { path in
+            if path.hasSuffix("/locked") { throw Denied() }
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        }
+        #expect(scan.unreadable == [locked])
+        #expect(scan.files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["b.m"])
+    }
+
     @Test func scanningNeverModifiesFiles() throws {
         let root = try makeTree([
             "Clock.m": Array(Self.objectiveCLeak.utf8), "Clock.swift": Array(Self.swiftLeak.utf8),
