@@ -207,6 +207,7 @@ struct ObjCFileAnalysis {
         var index = syntax.after(start + 1)
         var labels: [String] = []
         var firstName: String?
+        var parameters: Set<String> = []
         while index < tokens.count {
             if syntax.isPunctuation(index, ";") { return index + 1 }
             if syntax.isPunctuation(index, "{") { break }
@@ -222,6 +223,7 @@ struct ObjCFileAnalysis {
                     continue
                 }
                 if labels.isEmpty, firstName == nil { firstName = tokens[index].text }
+                if !labels.isEmpty, syntax.isPunctuation(index - 1, ")") { parameters.insert(tokens[index].text) }
             }
             index += 1
         }
@@ -230,7 +232,7 @@ struct ObjCFileAnalysis {
         methods.append(
             ObjCMethod(
                 className: className, isClassMethod: tokens[start].text == "+", name: name, body: index,
-                bodyEnd: syntax.match[index]))
+                bodyEnd: syntax.match[index], parameters: parameters))
         return syntax.after(index)
     }
 }

@@ -308,22 +308,55 @@ struct ObjCBodyAnalysis {
         let strongified = ((open + 1)..<close).first {
             tokens[$0].kind == .atKeyword && tokens[$0].text == "@strongify"
         }
+        // `__strong typeof(weakSelf) self = weakSelf;` (what @strongify(self) expands to) shadows self.
+        let shadowed = ((open + 1)..<close).first {
+            tokens[$0].text == "self" && tokens[$0].kind == .identifier && syntax.isPunctuation($0 + 1, "=")
+                && (syntax.isPunctuation($0 - 1, ")") || syntax.isPunctuation($0 - 1, "*")
+                    || syntax.isIdentifier($0 - 1))
+        }
+        // The block's own parameters, between `^` and its brace.
+        var blockParameters: Set<String> = []
+        var back = open - 1
+        while back > method.body, open - back < 16, !syntax.isPunctuation(back, "^") {
+            if tokens[back].kind == .identifier { blockParameters.insert(tokens[back].text) }
+            back -= 1
+        }
         let ivars = info.ivarNames
         for index in (open + 1)..<close where tokens[index].kind == .identifier {
             if syntax.isPunctuation(index - 1, ".") || syntax.isPunctuation(index - 1, "->") { continue }
             let name = tokens[index].text
             if name == "self" {
                 if let strongified, strongified < index { continue }
+                if let shadowed, shadowed <= index { continue }
                 return (.blockTimerStrongSelf, index, "it uses self")
             }
             if let declaration = strongAliases[name], declaration < open {
                 return (.strongselfEscapes, index, name)
             }
-            if name.hasPrefix("_"), ivars.contains(name), locals[name] == nil {
+            if ivars.contains(name), locals[name] == nil, !method.parameters.contains(name),
+                !blockParameters.contains(name), isVariableUse(at: index)
+            {
                 return (.blockTimerStrongSelf, index, "it uses the instance variable \(name), that is self->\(name)")
             }
         }
         return nil
+    }
+
+    /// Whether the identifier at `index` reads a variable rather than naming a selector part, a label, a
+    /// declared name or a `@selector`'s method.
+    private func isVariableUse(at index: Int) -> Bool {
+        if syntax.isPunctuation(index + 1, ":") { return false }
+        if syntax.isIdentifier(index - 1) || syntax.isPunctuation(index - 1, "]")
+            || syntax.isPunctuation(index - 1, "*")
+        {
+            return false
+        }
+        if syntax.isPunctuation(index - 1, ")") {
+            // `(NSTimer *)timer` is a cast of a variable, `[obj count]`-like forms after `)` are selector parts.
+            return syntax.isPunctuation(index - 2, "*") || syntax.closesConditionOrCast(index - 1)
+        }
+        if syntax.isPunctuation(index - 1, "("), syntax.text(index - 2) == "@selector" { return false }
+        return true
     }
 
     // MARK: Dispatch sources
@@ -380,7 +413,7 @@ struct ObjCBodyAnalysis {
         var groups: [String: [(kind: DispatchEvent, index: Int)]] = [:]
         var order: [String] = []
         for event in dispatchEvents.sorted(by: { $0.index < $1.index }) {
-            let key = "\(syntax.scope[event.index])|\(event.name)"
+            let key = "\(syntax.scope[event.index]).\(switchCase(of: event.index))|\(event.name)"
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((event.kind, event.index))
         }
@@ -412,6 +445,22 @@ struct ObjCBodyAnalysis {
                 }
             }
         }
+    }
+
+    /// The `case`/`default` label a statement is under within its braces (-1 outside a switch): the cases of
+    /// a switch are different branches.
+    private func switchCase(of index: Int) -> Int {
+        let scope = syntax.scope[index]
+        var cursor = index - 1
+        while cursor > scope, cursor > method.body {
+            if syntax.scope[cursor] == scope, tokens[cursor].kind == .identifier,
+                tokens[cursor].text == "case" || tokens[cursor].text == "default"
+            {
+                return cursor
+            }
+            cursor -= 1
+        }
+        return -1
     }
 
     // MARK: Run-loop modes

@@ -25,6 +25,8 @@ struct ObjCMethod {
     var name: String
     var body: Int
     var bodyEnd: Int
+    /// The parameter names (`animated` in `- (void)viewWillDisappear:(BOOL)animated`).
+    var parameters: Set<String> = []
 
     var isDealloc: Bool { name == "dealloc" }
 
