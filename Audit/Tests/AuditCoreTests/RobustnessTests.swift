@@ -71,6 +71,22 @@ struct RobustnessTests {
         #expect(third.diagnostics.contains { $0.message.contains("unbalanced") })
     }
 
+    /// A macro continued with `\` before a CRLF line end, and a directive right after a byte order mark, were
+    /// read as code (unbalanced brackets, findings lost).
+    @Test func crlfContinuationsAndByteOrderMarksAreHandled() {
+        let macro = "#define START(t) \\\r\n    do { t = [NSTimer new]; \\\r\n    }\r\n"
+        let crlf = macro + Self.objectiveCLeak.replacingOccurrences(of: "\n", with: "\r\n")
+        let first = Auditor.audit(source: crlf, path: "a.m", language: .objectiveC)
+        #expect(first.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(first.findings.first?.line == 6)
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+
+        let bom = "\u{FEFF}#define OPEN {\n" + Self.objectiveCLeak
+        let second = Auditor.audit(source: bom, path: "b.m", language: .objectiveC)
+        #expect(second.findings.map(\.rule) == ["timer-target-retain"])
+        #expect(second.diagnostics.isEmpty, "\(second.diagnostics)")
+    }
+
     @Test func malformedSwiftGivesADiagnosticAndStillReportsWhatItCan() {
         let source = Self.swiftLeak + "func broken( {\n let Timer = \n"
         let result = Auditor.audit(source: source, path: "a.swift", language: .swift)

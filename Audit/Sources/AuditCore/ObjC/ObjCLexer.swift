@@ -46,6 +46,11 @@ struct ObjCLexer {
 
     private mutating func run() {
         var atLineStart = true
+        // A UTF-8 byte order mark is not a token: a directive right after it still starts the line.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -129,6 +134,9 @@ struct ObjCLexer {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "\n") {
                 index += 1
+                newline()
+            } else if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "\r"), peek(2) == UInt8(ascii: "\n") {
+                index += 2
                 newline()
             } else if byte == UInt8(ascii: "\n") {
                 return
