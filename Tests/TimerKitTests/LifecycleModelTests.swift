@@ -5,23 +5,32 @@ import Testing
 
 /// Seeded, model-based random testing of the lifecycle: random programs of create / start / pause /
 /// resume / cancel / fire / release owner / release handle / advance time — with handlers that stall
-/// their context — issued from one and from four threads over every context under virtual time, each
-/// checked step by step against `LifecycleModel` (see LifecycleModel.swift and LifecycleModelRun.swift).
+/// their context or cancel their own ticker — issued from one and from four threads over every context
+/// under virtual time, each checked step by step against `LifecycleModel` (see LifecycleModel.swift and
+/// LifecycleModelRun.swift). Under virtual time every engine is served on the advancing thread: the real
+/// drivers, and calls racing a delivery, are covered by the real-context tests and the soak instead.
 ///
 /// The default is a bounded slice for CI. The long mode runs a million operations or more:
 ///
 ///     TIMERKIT_MODEL_OPERATIONS=1000000 swift test -c release --filter LifecycleModelTests
 ///
-/// A failure names the seed, the thread count and the shortest program found that still fails, and the
-/// command that replays it (`TIMERKIT_MODEL_SEED`).
+/// Each thread count draws its programs' seeds from its own master generator (`TIMERKIT_MODEL_SEED` mixed
+/// with the thread count), so every program is independent. A disagreement names the program's seed and
+/// the shortest program found that still fails, with the command that replays that one program
+/// (`TIMERKIT_MODEL_PROGRAM`). A crash or a hang is replayed by running the same command again (the
+/// seeds do not change); `TIMERKIT_MODEL_VERBOSE=1` names each program's seed before it runs, and a
+/// program still running after two minutes is reported with its seed and then stopped.
 @Suite struct LifecycleModelTests {
     /// What to run, from the environment.
     struct Settings: CustomStringConvertible {
         /// Operations per thread count (the CI slice by default).
         var operations = 12_000
-        /// The first program's seed; program i uses `seed + i·golden`.
+        /// Mixed with the thread count, the master generator's seed.
         var seed: UInt64 = 0x7131_E4C1_D00D_5EED
         var programLength = 300
+        /// One program to replay instead of drawing them.
+        var program: UInt64?
+        var verbose = false
 
         static var current: Settings {
             var settings = Settings()
@@ -32,6 +41,13 @@ import Testing
             if let value = environment["TIMERKIT_MODEL_SEED"], let seed = parseSeed(value) {
                 settings.seed = seed
             }
+            if let value = environment["TIMERKIT_MODEL_PROGRAM"], let seed = parseSeed(value) {
+                settings.program = seed
+            }
+            if let value = environment["TIMERKIT_MODEL_LENGTH"], let length = Int(value), length > 0 {
+                settings.programLength = length
+            }
+            settings.verbose = environment["TIMERKIT_MODEL_VERBOSE"] == "1"
             return settings
         }
 
@@ -39,40 +55,53 @@ import Testing
             text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
         }
 
-        static func seed(ofProgram program: Int, from seed: UInt64) -> UInt64 {
-            seed &+ UInt64(program) &* 0x9E37_79B9_7F4A_7C15
+        /// The programs' seeds for `threads` threads: a replayed program, or draws from a master generator.
+        func seeds(threads: Int) -> AnySequence<UInt64> {
+            if let program { return AnySequence(CollectionOfOne(program)) }
+            var master = ConcurrencyStressTests.SplitMix64(state: seed ^ UInt64(threads) &* 0xA24B_AED4_963E_E407)
+            return AnySequence { AnyIterator { master.next() } }
         }
 
-        var description: String { "\(operations) operations from seed \(hex(seed))" }
+        var description: String { "\(operations) operations, master seed \(hex(seed))" }
     }
 
     @Test(arguments: [1, 4])
     func randomProgramsAgreeWithTheModel(threads: Int) {
         let settings = Settings.current
         let began = ContinuousClock.now
+        let isLong = settings.operations > Settings().operations
         var done = 0
-        var program = 0
+        var programs = 0
         var coverage = ModelCoverage()
-        while done < settings.operations {
-            let seed = Settings.seed(ofProgram: program, from: settings.seed)
-            let length = min(settings.programLength, settings.operations - done)
+        let watchdog = ModelWatchdog()
+        defer { watchdog.stop() }
+        for seed in settings.seeds(threads: threads) {
+            guard done < settings.operations else { break }
+            let length =
+                settings.program == nil
+                ? min(settings.programLength, settings.operations - done) : settings.programLength
             let candidate = ModelProgram.random(seed: seed, length: length)
+            if settings.verbose { print("LifecycleModelTests: \(threads) thread(s), program \(hex(seed))") }
+            watchdog.watch("\(threads) thread(s), program \(hex(seed)) of \(length) steps")
             if let failure = LifecycleModelRun.check(candidate, threads: threads, coverage: &coverage) {
+                watchdog.watch(nil)  // shrinking runs many programs; the one that failed did not hang
                 Issue.record(Comment(rawValue: Self.report(candidate, threads: threads, failure: failure)))
                 return
             }
             done += length
-            program += 1
-            if settings.operations > Settings().operations, program % 200 == 0 {
+            programs += 1
+            if isLong, programs % 500 == 0 {
                 print("LifecycleModelTests: \(threads) thread(s), \(done) operations, \(ContinuousClock.now - began)")
             }
+            if settings.program != nil { break }
         }
-        #expect(coverage.isComplete, "the programs did not exercise everything: \(coverage)")
-        if settings.operations > Settings().operations {
+        if settings.program == nil {
+            #expect(coverage.isComplete, "the programs did not exercise everything: \(coverage)")
+        }
+        if isLong {
             print(
-                "LifecycleModelTests: \(threads) thread(s), \(done) operations in \(program) programs "
-                    + "from seed \(hex(settings.seed)) agreed with the model in \(ContinuousClock.now - began): "
-                    + "\(coverage)")
+                "LifecycleModelTests: \(threads) thread(s), \(done) operations in \(programs) programs "
+                    + "(\(settings)) agreed with the model in \(ContinuousClock.now - began): \(coverage)")
         }
     }
 
@@ -125,6 +154,84 @@ import Testing
         #expect(LifecycleModelRun.check(program, threads: 1) == nil)
     }
 
+    /// A program with the deliveries of its first ticker worked out by hand from the contract.
+    struct HandWorkedCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let operations: [ModelOperation]
+        /// (index, deadline ms, timestamp ms, skipped, remaining, manual) of ticker #0's deliveries.
+        let expected: [(Int, Int64, Int64, Int, Int?, Bool)]
+        let finalState: TickerState
+
+        var testDescription: String { name }
+
+        static func spec(
+            every interval: Int, first: Int? = nil, count: Int? = nil, stall: Int? = nil
+        ) -> ModelSpec {
+            ModelSpec(
+                context: 0, intervalMilliseconds: interval, firstDelayMilliseconds: first, count: count,
+                startsImmediately: true, binding: .handle, stallMilliseconds: stall)
+        }
+
+        static let all: [HandWorkedCase] = [
+            // Paused at 15 ms with 5 ms left; resumed at 115 ms: deadlines 2 and 3 at 120 and 130 ms.
+            HandWorkedCase(
+                name: "pause keeps the time left",
+                operations: [
+                    .create(0, spec(every: 10)), .advance(milliseconds: 15), .pause(0), .advance(milliseconds: 100),
+                    .resume(0), .advance(milliseconds: 20),
+                ],
+                expected: [(1, 10, 10, 0, nil, false), (2, 120, 120, 0, nil, false), (3, 130, 130, 0, nil, false)],
+                finalState: .running),
+            // Two fire() calls at 10 ms, right after deadline 1: two manual calls at 10 ms standing for
+            // deadline 1, then deadline 2 on its own time.
+            HandWorkedCase(
+                name: "two fires at a deadline",
+                operations: [
+                    .create(0, spec(every: 10)), .advance(milliseconds: 10), .fire(0), .fire(0),
+                    .advance(milliseconds: 10),
+                ],
+                expected: [
+                    (1, 10, 10, 0, nil, false), (1, 10, 10, 0, nil, true), (1, 10, 10, 0, nil, true),
+                    (2, 20, 20, 0, nil, false),
+                ],
+                finalState: .running),
+            // fire() on a paused one-shot is its one tick: it finishes.
+            HandWorkedCase(
+                name: "fire on a paused one-shot",
+                operations: [
+                    .create(0, spec(every: 1, first: 50, count: 1)), .advance(milliseconds: 10), .pause(0), .fire(0),
+                    .advance(milliseconds: 0), .advance(milliseconds: 100),
+                ],
+                expected: [(1, 10, 10, 0, 0, true)],
+                finalState: .finished),
+            // A 10 ms stall from 3 ms: deadlines 2 (4 ms) and 3 (6 ms) of a 3-count ticker pass; one
+            // delivery at 13 ms for deadline 3, the last, with 1 skipped.
+            HandWorkedCase(
+                name: "counted ticker ends with a skip",
+                operations: [
+                    .create(0, spec(every: 2, count: 3)), .create(1, spec(every: 1, first: 3, count: 1, stall: 10)),
+                    .advance(milliseconds: 20),
+                ],
+                expected: [(1, 2, 2, 0, 2, false), (3, 6, 13, 1, 0, false)],
+                finalState: .finished),
+        ]
+    }
+
+    @Test(arguments: HandWorkedCase.all)
+    func modelAndTimerKitAgreeWithHandWorkedCases(_ worked: HandWorkedCase) {
+        var model = LifecycleModel(warnsAboutMistakes: false)
+        worked.operations.forEach { model.apply($0) }
+        let ms: (Int64) -> Int64 = { VirtualTimeStart.nanoseconds + $0 * 1_000_000 }
+        let expected = worked.expected.enumerated().map { offset, tick in
+            Tick.model(
+                index: tick.0, deadline: ms(tick.1), timestamp: ms(tick.2), skipped: tick.3, remaining: tick.4,
+                fireCount: offset + 1, isManual: tick.5)
+        }
+        #expect(model.tickers[0].ticks == expected, "\(model.tickers[0].ticks.map(\.modelDescription))")
+        #expect(model.tickers[0].state == worked.finalState)
+        #expect(LifecycleModelRun.check(ModelProgram(seed: 0, operations: worked.operations), threads: 1) == nil)
+    }
+
     // MARK: Reporting
 
     static func report(_ program: ModelProgram, threads: Int, failure: LifecycleModelRun.Failure) -> String {
@@ -135,7 +242,7 @@ import Testing
             shortest program found (\(shrunk.program.operations.count) steps, \(shrunk.threads) thread(s)) \
             fails \(shrunk.failure):
             \(shrunk.program)
-            replay: TIMERKIT_MODEL_SEED=\(hex(program.seed)) TIMERKIT_MODEL_OPERATIONS=\(program.operations.count) \
+            replay: TIMERKIT_MODEL_PROGRAM=\(hex(program.seed)) TIMERKIT_MODEL_LENGTH=\(program.operations.count) \
             swift test --filter LifecycleModelTests
             """
     }
@@ -183,3 +290,31 @@ import Testing
 }
 
 func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
+
+/// Reports a program that runs for too long (an engine that livelocks would otherwise hang the test run
+/// without naming the seed), then stops the process.
+final class ModelWatchdog: Sendable {
+    static let limit: Duration = .seconds(120)
+    private let current = Locked<(what: String, since: ContinuousClock.Instant)?>.make(nil)
+    private let stopped = Locked<Bool>.make(false)
+
+    init() {
+        let (current, stopped) = (current, stopped)
+        Thread.detachNewThread {
+            while !stopped.withLock({ $0 }) {
+                Thread.sleep(forTimeInterval: 1)
+                guard let (what, since) = current.withLock({ $0 }), since.duration(to: .now) > Self.limit else {
+                    continue
+                }
+                fatalError(
+                    "LifecycleModelTests: \(what) has run for more than \(Self.limit): a hang (replay it with "
+                        + "TIMERKIT_MODEL_PROGRAM and TIMERKIT_MODEL_LENGTH)")
+            }
+        }
+    }
+
+    /// Starts timing `what` (nothing when nil).
+    func watch(_ what: String?) { current.withLock { $0 = what.map { ($0, .now) } } }
+
+    func stop() { stopped.withLock { $0 = true } }
+}

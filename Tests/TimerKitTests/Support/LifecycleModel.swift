@@ -38,6 +38,9 @@ struct ModelSpec: Hashable, Sendable, CustomStringConvertible {
     var binding: ModelBinding
     /// A stalling one-shot: its handler moves virtual time on by this much, blocking its context.
     var stallMilliseconds: Int?
+    /// A handler that cancels its own ticker (through its handle, if one is left) in its call with this
+    /// fire count.
+    var cancelsItselfAt: Int? = nil
 
     var firstDelay: Int64 { Int64(firstDelayMilliseconds ?? intervalMilliseconds) * 1_000_000 }
     var interval: Int64 { Int64(intervalMilliseconds) * 1_000_000 }
@@ -64,6 +67,7 @@ struct ModelSpec: Hashable, Sendable, CustomStringConvertible {
         if let count, count > 1 { text += " ×\(count)" }
         if !startsImmediately { text += " idle" }
         if let stallMilliseconds { text += " stalling \(stallMilliseconds)ms" }
+        if let cancelsItselfAt { text += " cancelling itself in call \(cancelsItselfAt)" }
         return "\(text) on \(ContractContext.allCases[context]) \(binding)"
     }
 }
@@ -153,7 +157,7 @@ extension Tick {
     }
 
     /// µs since virtual time started, with the ns when they are not whole.
-    private static func sinceStart(_ instant: TickInstant) -> String {
+    static func sinceStart(_ instant: TickInstant) -> String {
         let nanoseconds = instant.nanoseconds - VirtualTimeStart.nanoseconds
         let fraction = nanoseconds % 1_000 == 0 ? "" : String(format: ".%03d", abs(nanoseconds % 1_000))
         return "\(nanoseconds / 1_000)\(fraction)µs"
@@ -287,7 +291,9 @@ struct LifecycleModel {
                     expectedWarnings += 1
                 }
                 tickers[index].stop(.cancelled)
-            } else if tickers[index].state != .running {
+            } else if tickers[index].state != .running || !tickers[index].ownerAlive {
+                // Nothing could start or resume it any more; and a handle released after its owner died
+                // (the owner's own handle, or one that outlived the owner) stops the ticker at once.
                 tickers[index].stop(.cancelled)
             }
         case .advance(let milliseconds):
@@ -385,6 +391,11 @@ struct LifecycleModel {
                 return
             }
         }
+        // `cancel()` inside the handler is exact: nothing more is delivered.
+        if spec.cancelsItselfAt == ticker.fireCount, ticker.handleAlive {
+            ticker.stop(.cancelled)
+            return
+        }
         nextOrder += 1
         ticker.order = nextOrder
     }
@@ -403,7 +414,12 @@ struct ModelProgram: Sendable, CustomStringConvertible {
         var operations: [ModelOperation] = []
         var created = 0
         func pick(_ values: [Int]) -> Int { values[Int(random.next() % UInt64(values.count))] }
-        func someTicker() -> Int? { created == 0 ? nil : Int(random.next() % UInt64(created)) }
+        // Mostly one of the latest tickers, which are more likely to be still live.
+        func someTicker() -> Int? {
+            guard created > 0 else { return nil }
+            let pool = random.next() % 10 < 7 ? min(created, 6) : created
+            return created - 1 - Int(random.next() % UInt64(pool))
+        }
         while operations.count < length {
             let roll = random.next() % 100
             switch roll {
@@ -416,7 +432,8 @@ struct ModelProgram: Sendable, CustomStringConvertible {
                     count: count,
                     startsImmediately: random.next() % 6 != 0,
                     binding: ModelBinding.allCases[Int(random.next() % UInt64(ModelBinding.allCases.count))],
-                    stallMilliseconds: nil)
+                    stallMilliseconds: nil,
+                    cancelsItselfAt: random.next() % 8 == 0 ? Int(1 + random.next() % 4) : nil)
                 operations.append(.create(created, spec))
                 created += 1
             case 12 where created < maxTickers:

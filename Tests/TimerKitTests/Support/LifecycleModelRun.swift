@@ -74,12 +74,14 @@ final class LifecycleModelRun: @unchecked Sendable {
         coverage: inout ModelCoverage
     ) -> Failure? {
         let run = LifecycleModelRun(threads: threads)
-        let failure = run.execute(program.operations, modelSees: modelSees)
+        let failure = run.execute(program.operations, seed: program.seed, modelSees: modelSees)
         coverage.add(run.model)
         return failure
     }
 
-    private func execute(_ operations: [ModelOperation], modelSees: (ModelOperation) -> ModelOperation?) -> Failure? {
+    private func execute(
+        _ operations: [ModelOperation], seed: UInt64, modelSees: (ModelOperation) -> ModelOperation?
+    ) -> Failure? {
         var round: [ModelOperation] = []
         var steps = 0
         func flush() -> Failure? {
@@ -102,7 +104,7 @@ final class LifecycleModelRun: @unchecked Sendable {
             }
         }
         if let failure = flush() { return failure }
-        return finish(steps: steps)
+        return finish(steps: steps, seed: seed)
     }
 
     /// Issues a round's steps from `threads` threads, each ticker's steps on one thread in order.
@@ -144,6 +146,13 @@ final class LifecycleModelRun: @unchecked Sendable {
         let probe = ModelProbe(tracker: tracker)
         slot.weakProbe = probe
         let (clock, fileID) = (time.clock, self.fileID)
+        // What every handler does after recording: stall its context, or cancel its own ticker through its
+        // handle (if one is left) — exact, since it is called on the ticker's context.
+        let ownHandle = WeakHandle()
+        let misbehave: @Sendable (Tick) -> Void = { tick in
+            if let stall = spec.stallMilliseconds { clock.advance(by: .milliseconds(stall)) }
+            if tick.fireCount == spec.cancelsItselfAt { ownHandle.ticker?.cancel() }
+        }
         let handle: Ticker = time.run {
             switch spec.binding {
             case .handle:
@@ -152,7 +161,7 @@ final class LifecycleModelRun: @unchecked Sendable {
                 ) { tick in
                     probe.touch()
                     delivery.record(tick)
-                    if let stall = spec.stallMilliseconds { clock.advance(by: .milliseconds(stall)) }
+                    misbehave(tick)
                 }
             case .owner, .ownerHoldsHandle:
                 let owner = ModelOwner(delivery: delivery, tracker: tracker)
@@ -163,17 +172,23 @@ final class LifecycleModelRun: @unchecked Sendable {
                 ) { owner, tick in
                     probe.touch()
                     owner.record(tick)
+                    misbehave(tick)
                 }
             case .target:
-                // Target–action has no closure to hold the probe: the owner stands in for it.
-                slot.weakProbe = nil
                 let owner = ModelOwner(delivery: delivery, tracker: tracker)
                 slot.owner = owner
                 return Ticker.schedule(
-                    spec.schedule, on: context, target: owner, action: ModelOwner.record,
-                    startsImmediately: spec.startsImmediately, fileID: fileID, line: 3)
+                    spec.schedule, on: context, target: owner,
+                    action: { owner in
+                        { tick in
+                            probe.touch()
+                            owner.record(tick)
+                            misbehave(tick)
+                        }
+                    }, startsImmediately: spec.startsImmediately, fileID: fileID, line: 3)
             }
         }
+        ownHandle.ticker = handle
         slot.weakHandle = handle
         slot.weakOwner = slot.owner
         if spec.binding == .ownerHoldsHandle {
@@ -215,6 +230,20 @@ final class LifecycleModelRun: @unchecked Sendable {
                         message:
                             "ticker #\(index) (\(expected.spec)) is \(handle.state), the model says \(expected.state)")
                 }
+                if !expected.stateIsUncertain, handle.nextDeadline?.nanoseconds != expected.key {
+                    return Failure(
+                        steps: steps,
+                        message: "ticker #\(index) waits for \(handle.nextDeadline.map(Tick.sinceStart) ?? "nothing"), "
+                            + "the model for \(expected.key.map { Tick.sinceStart(TickInstant(nanoseconds: $0)) } ?? "nothing")"
+                    )
+                }
+                let skipped = expected.ticks.reduce(0) { $0 + $1.skipped }
+                if let snapshot = handle.snapshot, snapshot.skippedCount != skipped {
+                    return Failure(
+                        steps: steps,
+                        message:
+                            "ticker #\(index) reports \(snapshot.skippedCount) skipped deadlines, the model \(skipped)")
+                }
                 if handle.fireCount != expected.fireCount {
                     return Failure(
                         steps: steps,
@@ -237,15 +266,35 @@ final class LifecycleModelRun: @unchecked Sendable {
         return nil
     }
 
-    /// Releases every handle and owner (through the model, which predicts the "never fires" warnings),
-    /// then checks that nothing is left.
-    private func finish(steps: Int) -> Failure? {
-        let releases = model.tickers.indices.flatMap { [ModelOperation.releaseHandle($0), .releaseOwner($0)] }
-        for operation in releases.compactMap({ model.admit($0) }) {
+    /// Releases every handle and owner (through the model, which predicts the "never fires" warnings), in
+    /// an order drawn from `seed`, lets a second pass so that tickers whose owner died reach a deadline,
+    /// then checks that nothing is left — before anything sweeps for dead owners.
+    private func finish(steps: Int, seed: UInt64) -> Failure? {
+        let failure = finishChecks(steps: steps, seed: seed)
+        return failure.map {
+            Failure(steps: $0.steps, message: "at the end (every handle and owner released, then 1 s): \($0.message)")
+        }
+    }
+
+    private func finishChecks(steps: Int, seed: UInt64) -> Failure? {
+        var releases = model.tickers.indices.flatMap { [ModelOperation.releaseHandle($0), .releaseOwner($0)] }
+        var random = ConcurrencyStressTests.SplitMix64(state: seed)
+        releases.shuffle(using: &random)
+        for operation in releases + [.advance(milliseconds: 1_000)] {
+            guard let operation = model.admit(operation) else { continue }
             model.apply(operation)
             perform(operation)
+            if let failure = verify(steps: steps) { return failure }
         }
-        if let failure = verify(steps: steps) { return failure }
+        for engine in time.base.engines() {
+            let (live, records) = (engine.liveCount(), engine.storage().occupied)
+            if live != 0 || records != 0 {
+                return Failure(
+                    steps: steps,
+                    message: "\(engine.context) still has \(live) live tickers and \(records) records with every "
+                        + "handle and owner gone and every deadline passed")
+            }
+        }
         let live = time.run { TickerDiagnostics.liveTickers() }
         if !live.isEmpty {
             return Failure(
@@ -295,6 +344,16 @@ final class ModelDelivery: Sendable {
     /// How many deliveries there were, and those from `start` on.
     func ticks(from start: Int) -> (count: Int, ticks: ArraySlice<Tick>) {
         ticks.withLock { ($0.count, $0.dropFirst(start)) }
+    }
+}
+
+/// A handler's weak reference to its own handle (a strong one would keep a handle-owned ticker alive).
+final class WeakHandle: Sendable {
+    private let storage = Locked<WeakReference>.make(WeakReference(nil))
+
+    var ticker: Ticker? {
+        get { storage.withLock { $0.object as? Ticker } }
+        set { storage.withLock { $0 = WeakReference(newValue) } }
     }
 }
 
