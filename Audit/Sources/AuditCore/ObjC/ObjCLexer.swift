@@ -62,7 +62,9 @@ struct ObjCLexer {
                 index += 1
                 continue
             case UInt8(ascii: "#") where atLineStart:
+                let start = index
                 skipDirective()
+                if directiveWords(from: start) == ["if", "0"] { skipDisabledLines() }
                 continue
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
                 skipLineComment()
@@ -146,6 +148,42 @@ struct ObjCLexer {
                 skipLineComment()
             } else {
                 index += 1
+            }
+        }
+    }
+
+    /// The words of the directive that starts at `start` (`#if 0 // old` → `if`, `0`), comments left out.
+    private func directiveWords(from start: Int) -> [Substring] {
+        var text = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
+        for marker in ["//", "/*"] {
+            if let comment = text.range(of: marker) { text = String(text[..<comment.lowerBound]) }
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+    }
+
+    /// The lines of an `#if 0` up to its `#else`, `#elif` or `#endif` (nested conditionals skipped whole):
+    /// code the compiler never sees.
+    private mutating func skipDisabledLines() {
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { newline() }
+            var cursor = index
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") {
+                cursor += 1
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") else {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            index = cursor
+            skipDirective()
+            guard let word = directiveWords(from: cursor).first else { continue }
+            switch word {
+            case "if", "ifdef", "ifndef": depth += 1
+            case "endif" where depth > 0: depth -= 1
+            case "endif": return
+            case "else", "elif": if depth == 0 { return }
+            default: continue
             }
         }
     }
