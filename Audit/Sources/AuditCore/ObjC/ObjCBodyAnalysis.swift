@@ -284,9 +284,7 @@ struct ObjCBodyAnalysis {
         if send.names == ["scheduledTimerWithTimeInterval", "repeats", "block"], repeats(send) != .no {
             scheduledInDefaultMode.append((send.open, lhs?.name))
         }
-        guard repeats(send) != .no, let block = send.argument("block"), syntax.isPunctuation(block.lowerBound, "^"),
-            let body = syntax.blockBody(at: block.lowerBound)
-        else { return }
+        guard repeats(send) != .no, let block = send.argument("block"), let body = blockLiteral(block) else { return }
         guard let (found, index, written) = strongCapture(in: body) else {
             keep(nil, storedIn: lhs, retainsSelf: false)
             return
@@ -299,6 +297,34 @@ struct ObjCBodyAnalysis {
         }
         keep(finding(rule, at: index, site: site(subject, .block, send: send)), storedIn: lhs, retainsSelf: true)
     }
+
+    /// The body of the block an argument passes: a literal `^{ … }`, or a local initialised with one
+    /// (`void (^tick)(NSTimer *) = ^(NSTimer *t) { … };` then `block:tick`).
+    private func blockLiteral(_ argument: Range<Int>) -> Int? {
+        if syntax.isPunctuation(argument.lowerBound, "^") { return syntax.blockBody(at: argument.lowerBound) }
+        guard argument.count == 1, syntax.isIdentifier(argument.lowerBound) else { return nil }
+        let name = tokens[argument.lowerBound].text
+        if let local = locals[name], syntax.isPunctuation(local.declaration + 1, "^") {
+            return syntax.blockBody(at: local.declaration + 1)
+        }
+        // `void (^name)(NSTimer *) = ^…`: the declarator hides the name in parentheses.
+        for index in bodyRange.lowerBound..<argument.lowerBound
+        where syntax.isPunctuation(index, "^") && syntax.text(index + 1) == name && syntax.isPunctuation(index + 2, ")")
+        {
+            var cursor = index + 3
+            if syntax.isPunctuation(cursor, "(") { cursor = syntax.after(cursor) }
+            if syntax.isPunctuation(cursor, "="), syntax.isPunctuation(cursor + 1, "^") {
+                return syntax.blockBody(at: cursor + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Foundation's assertion macros that expand to code using self (`NSAssert` reports through
+    /// `[[NSAssertionHandler currentHandler] handleFailureInMethod:_cmd object:self …]`).
+    private static let macrosUsingSelf: Set<String> = [
+        "NSAssert", "NSAssert1", "NSAssert2", "NSAssert3", "NSAssert4", "NSAssert5", "NSParameterAssert",
+    ]
 
     /// The first reference in the block at `open` that captures self strongly: `self`, an instance
     /// variable, or a strong alias of self made outside the block.
@@ -329,6 +355,9 @@ struct ObjCBodyAnalysis {
                 if let strongified, strongified < index { continue }
                 if let shadowed, shadowed <= index { continue }
                 return (.blockTimerStrongSelf, index, "it uses self")
+            }
+            if Self.macrosUsingSelf.contains(name), syntax.isPunctuation(index + 1, "("), !method.isClassMethod {
+                return (.blockTimerStrongSelf, index, "\(name) expands to code that uses self")
             }
             if let declaration = strongAliases[name], declaration < open {
                 return (.strongselfEscapes, index, name)
