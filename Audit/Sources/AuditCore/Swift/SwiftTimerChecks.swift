@@ -276,15 +276,36 @@ extension SwiftTimerVisitor {
         let name = SwiftNames.storage(source)
         let facts = facts(context)
         let isProperty = context.typeName.flatMap { types.types[$0]?.properties[name] } != nil
+        let lazyProperty = lazyPropertyReturning(name, from: call)
         let storedOnSelf =
             source.trimmedDescription.hasPrefix("self.") || (isProperty && !facts.locals.contains(name))
-            || facts.storedOnSelf[name] != nil
+            || facts.storedOnSelf[name] != nil || lazyProperty != nil
         guard storedOnSelf else { return }
         let capture = strongCapture(in: handler, context: context)
         stored[context.typeName ?? "", default: []].append(
             StoredTimer(
-                name: name, retainsSelf: capture != nil,
+                name: lazyProperty ?? name, retainsSelf: capture != nil,
                 finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler, context)) }))
+    }
+
+    /// The property when `call` is in the closure that initialises a `lazy var` and that closure returns the
+    /// local `name`: `lazy var source: DispatchSourceTimer = { let source = …; return source }()`.
+    func lazyPropertyReturning(_ name: String, from call: FunctionCallExprSyntax) -> String? {
+        var node = call.parent
+        while let current = node, !current.is(ClosureExprSyntax.self) {
+            if current.is(FunctionDeclSyntax.self) || current.is(MemberBlockSyntax.self) { return nil }
+            node = current.parent
+        }
+        guard let closure = node?.as(ClosureExprSyntax.self),
+            let invocation = closure.parent?.as(FunctionCallExprSyntax.self), invocation.arguments.isEmpty,
+            let binding = invocation.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            variable.modifiers.contains(where: { $0.name.text == "lazy" }),
+            let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let last = closure.statements.last?.item
+        else { return nil }
+        let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+        return returned?.trimmedDescription == name ? property : nil
     }
 
     func checkSubscription(_ call: FunctionCallExprSyntax, name: String) {
