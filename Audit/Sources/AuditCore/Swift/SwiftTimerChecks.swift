@@ -64,24 +64,22 @@ extension SwiftTimerVisitor {
         }
         if isLink || isTargetAction {
             checkTarget(call, isDisplayLink: isLink, lhs: lhs, context: context)
-        } else if let block = closure(call, "block") {
-            guard let (found, position, written) = strongCapture(in: block, context: context) else {
+        } else {
+            var capture: (Rule, AbsolutePosition, String)?
+            if let block = closure(call, "block") {
+                capture = strongCapture(in: block, context: context)
+            } else if let reference = argument(call, "block"),
+                let (position, written) = methodReference(reference, context)
+            {
+                capture = (.blockTimerStrongSelf, position, written)
+            } else {
+                return
+            }
+            guard let (found, position, written) = capture else {
                 keep(nil, storedIn: lhs, retainsSelf: false, context: context)
                 return
             }
             var rule = found
-            var subject = written
-            if let lhs, isWeakProperty(lhs, context) {
-                rule = .weakTimerPropertyNoFix
-                subject = lhs.name
-            }
-            keep(
-                finding(rule, at: position, site: site(subject, .block, context, call: call)), storedIn: lhs,
-                retainsSelf: true,
-                context: context)
-        } else if let reference = argument(call, "block"), let (position, written) = methodReference(reference, context)
-        {
-            var rule = Rule.blockTimerStrongSelf
             var subject = written
             if let lhs, isWeakProperty(lhs, context) {
                 rule = .weakTimerPropertyNoFix
