@@ -162,10 +162,52 @@ struct ObjCBodyAnalysis {
         ["initWithFireDate", "interval", "target", "selector", "userInfo", "repeats"],
     ]
 
+    private static let invocationTimerSelectors: Set<[String]> = [
+        ["scheduledTimerWithTimeInterval", "invocation", "repeats"],
+        ["timerWithTimeInterval", "invocation", "repeats"],
+    ]
+
+    /// A timer firing an NSInvocation whose target is self (`inv.target = self;` or `[inv setTarget:self];`
+    /// in the same method): the timer retains the invocation and the invocation retains its target.
+    private mutating func checkInvocationTimer(_ send: MessageSend) {
+        let lhs = assignment(before: send.open)
+        if send.names.first == "scheduledTimerWithTimeInterval", repeats(send) != .no {
+            scheduledInDefaultMode.append((send.open, lhs?.name))
+        }
+        guard repeats(send) != .no, !method.isClassMethod, let argument = send.argument("invocation"),
+            argument.count == 1, let label = send.label("invocation")
+        else { return }
+        let invocation = tokens[argument.lowerBound].text
+        let setsSelf = bodyRange.contains { index in
+            let property =
+                syntax.text(index) == invocation && syntax.isPunctuation(index + 1, ".")
+                && syntax.text(index + 2) == "target" && syntax.isPunctuation(index + 3, "=")
+                && syntax.text(index + 4) == "self"
+            let setter =
+                syntax.isPunctuation(index, "[") && syntax.text(index + 1) == invocation
+                && syntax.text(index + 2) == "setTarget" && syntax.isPunctuation(index + 3, ":")
+                && syntax.text(index + 4) == "self"
+            return property || setter
+        }
+        guard setsSelf else {
+            keep(nil, storedIn: lhs, retainsSelf: false)
+            return
+        }
+        var rule = Rule.timerTargetRetain
+        var subject = "self"
+        if let lhs, !lhs.isLocal, lhs.holder == nil, info.properties[lhs.name]?.isWeak == true {
+            rule = .weakTimerPropertyNoFix
+            subject = lhs.name
+        }
+        keep(finding(rule, at: label, site: site(subject, .targetAction, send: send)), storedIn: lhs, retainsSelf: true)
+    }
+
     private mutating func check(_ send: MessageSend) {
         let names = send.names
         if Self.targetTimerSelectors.contains(names) || names == ["displayLinkWithTarget", "selector"] {
             checkTargetTimer(send, isDisplayLink: names[0] == "displayLinkWithTarget")
+        } else if Self.invocationTimerSelectors.contains(names) {
+            checkInvocationTimer(send)
         } else if names.contains("block"),
             names[0].lowercased().contains("timer") || syntax.joined(send.receiver).contains("Timer")
         {
