@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "TimerKit", targets: ["TimerKit"]),
         .library(name: "TimerKitTesting", targets: ["TimerKitTesting"]),
+        // Opt in: `Foundation.Timer` look-alikes that return a `Ticker`, for migrating code one argument
+        // at a time. Without it, `Timer.scheduledTimer` in an app means Foundation's alone.
+        .library(name: "TimerKitMigration", targets: ["TimerKitMigration"]),
         .executable(name: "timerkit-demo", targets: ["timerkit-demo"]),
     ],
     targets: [
@@ -15,8 +18,9 @@ let package = Package(
         .target(name: "CTimerKit"),
         .target(name: "TimerKit", dependencies: ["CTimerKit"]),
         .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
-        .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit"]),
-        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit"]),
+        .target(name: "TimerKitMigration", dependencies: ["TimerKit"]),
+        .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit", "TimerKitMigration"]),
+        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit", "TimerKitMigration"]),
         .testTarget(name: "TimerKitTestingTests", dependencies: ["TimerKit", "TimerKitTesting"]),
     ]
 )

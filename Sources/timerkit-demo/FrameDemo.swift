@@ -112,6 +112,7 @@ final class AnimationLog: @unchecked Sendable {
 ///
 /// Its handlers run on the source's context, the main run loop, so its state is only touched on the
 /// main thread.
+@MainActor
 final class Animation {
     private let log: AnimationLog
     private let timing: FrameTiming
@@ -137,7 +138,9 @@ final class Animation {
         labelFrames = source.subscribe(Layer.label.range) { frame in
             log.record(frame, for: .label)
         }
-        source.subscribe(Layer.sprite.range, owner: self) { animation, frame in
+        // The main-actor form (no source named) delivers from the display source, which on Linux is
+        // this same software source on the main run loop.
+        FrameSource.subscribe(Layer.sprite.range, refreshRate: source.refreshRate, owner: self) { animation, frame in
             animation.spriteFrame(frame)
         }
     }
@@ -287,11 +290,11 @@ struct FrameResult: Encodable {
     }
 }
 
-/// Runs the frame section: an animation subscribes two layers to the software source on the main run
-/// loop, runs for a while with one deliberate stall, and is released.
+/// Runs the frame section: an animation subscribes two layers to the display source (on Linux, the
+/// software source on the main run loop), runs for a while with one deliberate stall, and is released.
 @MainActor
 func runFrameDemo(timing: FrameTiming) -> FrameResult {
-    let source = FrameSource.software(refreshRate: timing.refreshRate, on: .main)
+    let source = FrameSource.display(refreshRate: timing.refreshRate)
     let log = AnimationLog()
     weak var weakAnimation: Animation?
     let started = uptimeNanoseconds()
@@ -326,7 +329,7 @@ func runFrameDemo(timing: FrameTiming) -> FrameResult {
         FrameResult.Stall(layer: .sprite, atFrame: $0.atFrame, milliseconds: milliseconds($0.nanoseconds))
     }
     var result = FrameResult(
-        source: "FrameSource.software(refreshRate: \(Int(source.refreshRate)), on: .main)",
+        source: "FrameSource.display(refreshRate: \(Int(source.refreshRate)))",
         refreshRateHz: source.refreshRate,
         context: "main run loop",
         runMilliseconds: milliseconds(releasedAt - started),

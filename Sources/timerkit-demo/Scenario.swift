@@ -52,7 +52,7 @@ enum Binding: String, CaseIterable, Codable {
         case .owner:
             "Ticker.schedule(.every(i), on: context, owner: self) { owner, tick in owner.tick(tick) }"
         case .targetAction:
-            "Ticker.schedule(.every(i), on: context, target: self, action: Screen.tick)"
+            "Ticker.schedule(.every(i), target: self, action: Screen.tick)  // main actor"
         case .handle:
             "self.ticker = Ticker.schedule(.every(i), on: context) { [weak self] tick in self?.tick(tick) }"
         case .dropInTargetAction:
@@ -62,11 +62,12 @@ enum Binding: String, CaseIterable, Codable {
         }
     }
 
-    /// The contexts the binding can run on. `Foundation.Timer` and the Foundation-shaped drop-ins schedule
-    /// on the current thread's run loop, so they have no dispatch-queue case.
+    /// The contexts the binding can run on. `Foundation.Timer` schedules on the current thread's run loop,
+    /// and target–action and the Foundation look-alikes on the main actor's, so they have no
+    /// dispatch-queue case.
     var contexts: [ContextKind] {
         switch self {
-        case .owner, .targetAction, .handle: [.runLoop, .dispatch]
+        case .owner, .handle: [.runLoop, .dispatch]
         default: [.runLoop]
         }
     }

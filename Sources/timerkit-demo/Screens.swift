@@ -1,5 +1,6 @@
 import Foundation
 import TimerKit
+import TimerKitMigration
 
 /// A view controller as the seeds wrote it: it starts a repeating timer when it appears and relies on
 /// being deinitialised when it is popped. Subclasses differ only in how they make the timer.
@@ -21,7 +22,8 @@ class ScreenViewController: @unchecked Sendable {
         probe.recordDeinit()
     }
 
-    /// Starts the screen's timer. Called once, when the screen is pushed.
+    /// Starts the screen's timer. Called once, on the main actor, when the screen is pushed.
+    @MainActor
     func viewDidAppear() {}
 
     /// The seeds' timer action (`@selector(timeStart)`).
@@ -46,6 +48,7 @@ final class FoundationTimerScreen: ScreenViewController, @unchecked Sendable {
     // Invariant: as in ScreenViewController (`timer` is set in viewDidAppear, read in deinit).
     var timer: Foundation.Timer?
 
+    @MainActor
     override func viewDidAppear() {
         // An explicit first fire date: on Linux a block timer added to a run loop otherwise fires at once
         // (swift-corelibs-foundation issue 4712).
@@ -69,6 +72,7 @@ final class FoundationWeakTimerScreen: ScreenViewController, @unchecked Sendable
     // Invariant: as in ScreenViewController (`timer` is set in viewDidAppear, read in deinit).
     weak var timer: Foundation.Timer?
 
+    @MainActor
     override func viewDidAppear() {
         let timer = Foundation.Timer(
             fire: Date(timeIntervalSinceNow: interval.seconds), interval: interval.seconds, repeats: true
@@ -90,6 +94,7 @@ final class FoundationWeakTimerScreen: ScreenViewController, @unchecked Sendable
 /// The handle is not kept; the ticker stops at its next deadline after the owner is gone.
 final class OwnerBoundScreen: ScreenViewController, @unchecked Sendable {
     // Invariant: as in ScreenViewController (no state of its own).
+    @MainActor
     override func viewDidAppear() {
         Ticker.schedule(.every(interval), on: context, owner: self) { owner, tick in
             owner.tick(tick)
@@ -97,11 +102,13 @@ final class OwnerBoundScreen: ScreenViewController, @unchecked Sendable {
     }
 }
 
-/// Target–action with an unbound method reference, the Swift form of a weak-proxy timer target.
+/// Target–action with an unbound method reference, the Swift form of a weak-proxy timer target. It
+/// exists on the main actor only (no `on:`): the action runs on the main run loop.
 final class TargetActionScreen: ScreenViewController, @unchecked Sendable {
     // Invariant: as in ScreenViewController (no state of its own).
+    @MainActor
     override func viewDidAppear() {
-        Ticker.schedule(.every(interval), on: context, target: self, action: TargetActionScreen.tick)
+        Ticker.schedule(.every(interval), target: self, action: TargetActionScreen.tick)
     }
 }
 
@@ -111,6 +118,7 @@ final class HandleOwnedScreen: ScreenViewController, @unchecked Sendable {
     // Invariant: as in ScreenViewController (`ticker` is set in viewDidAppear, released in deinit).
     var ticker: Ticker?
 
+    @MainActor
     override func viewDidAppear() {
         ticker = Ticker.schedule(.every(interval), on: context) { [weak self] tick in
             self?.tick(tick)
@@ -118,7 +126,7 @@ final class HandleOwnedScreen: ScreenViewController, @unchecked Sendable {
     }
 }
 
-// MARK: - Foundation-shaped drop-ins (current thread's run loop)
+// MARK: - Foundation-shaped look-alikes (TimerKitMigration; main run loop)
 
 /// The seeds' call with `selector:` replaced by `action:`; the target is held weakly. `deinit` keeps
 /// its `invalidate()`, now harmless, to show that migrating needs no other change.
@@ -126,6 +134,7 @@ final class DropInTargetActionScreen: ScreenViewController, @unchecked Sendable 
     // Invariant: as in ScreenViewController (`timer` is set in viewDidAppear, read in deinit).
     var timer: Ticker?
 
+    @MainActor
     override func viewDidAppear() {
         timer = Timer.scheduledTimer(
             timeInterval: interval.seconds,
@@ -143,6 +152,7 @@ final class DropInTargetActionScreen: ScreenViewController, @unchecked Sendable 
 /// Foundation's block factory with `owner:` added: the block receives the owner instead of capturing it.
 final class DropInOwnerBlockScreen: ScreenViewController, @unchecked Sendable {
     // Invariant: as in ScreenViewController (no state of its own).
+    @MainActor
     override func viewDidAppear() {
         Timer.scheduledTimer(withTimeInterval: interval.seconds, repeats: true, owner: self) { owner, _ in
             owner.timeStart()

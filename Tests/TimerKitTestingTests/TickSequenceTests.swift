@@ -4,7 +4,7 @@ import TimerKit
 import TimerKitTesting
 
 @Suite struct TickSequenceTests {
-    final class Owner {}
+    final class Owner: Sendable {}
 
     @Test func ticksFollowTheScheduleDriftFreeUnderVirtualTime() async {
         let time = VirtualTime()

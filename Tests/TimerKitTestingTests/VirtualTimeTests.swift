@@ -13,7 +13,7 @@ final class Log: @unchecked Sendable {
 }
 
 @Suite struct VirtualTimeTests {
-    final class Screen {
+    final class Screen: Sendable {
         let log: Log
         init(log: Log) { self.log = log }
     }

@@ -7,7 +7,7 @@ import Testing
 /// by itself; between deadlines the engine's sweeps release it, so a long interval does not keep the
 /// handler (and what it captures) alive.
 @Suite struct DeadOwnerSweepTests {
-    final class Owner {}
+    final class Owner: Sendable {}
     final class Captured: Sendable {}
 
     @Test func addingTickersSweepsTickersWhoseOwnerIsGone() {

@@ -9,14 +9,12 @@ import Testing
 @Suite struct DeallocationTests {
     enum Binding: String, CaseIterable, Sendable {
         case ownerClosure
-        case targetActionWithTick
-        case targetActionWithoutArgument
         case handleInProperty
-        case foundationDropInBlock
-        case foundationDropInTarget
     }
 
-    /// Schedules `binding` for `screen` on `context`; every handler also counts into `fires`.
+    /// Schedules `binding` for `screen` on `context`; every handler also counts into `fires`. (Target–action
+    /// and the Foundation look-alikes exist on the main actor only: MainActorDeallocationTests covers them
+    /// on the main run loop.)
     static func schedule(_ binding: Binding, screen: Screen, on context: TickerContext, fires: Recorder<Int>) {
         let interval = Duration.milliseconds(5)
         switch binding {
@@ -25,48 +23,17 @@ import Testing
                 owner.tick(tick)
                 fires.append(1)
             }
-        case .targetActionWithTick:
-            let ticker = Ticker.schedule(.every(interval), on: context, target: screen, action: Screen.tick)
-            // A second, counting ticker bound to the same owner shows when ticking stops.
-            Ticker.schedule(.every(interval), on: context, owner: screen) { _, _ in fires.append(1) }
-            screen.ticker = ticker
-        case .targetActionWithoutArgument:
-            Ticker.schedule(.every(interval), on: context, target: screen, action: Screen.refresh)
-            Ticker.schedule(.every(interval), on: context, owner: screen) { _, _ in fires.append(1) }
         case .handleInProperty:
             screen.ticker = Ticker.schedule(.every(interval), on: context) { [weak screen] tick in
                 screen?.tick(tick)
                 fires.append(1)
             }
-        case .foundationDropInBlock, .foundationDropInTarget:
-            // The drop-ins schedule on the current thread's run loop, like Foundation: run them there.
-            guard case .runLoop(let loop, _) = context.storage else {
-                preconditionFailure("Foundation drop-ins run on run-loop contexts only")
-            }
-            let done = DispatchSemaphore(value: 0)
-            loop.runLoop.perform {
-                if binding == .foundationDropInBlock {
-                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { owner, _ in
-                        owner.refresh()
-                        fires.append(1)
-                    }
-                } else {
-                    Timer.scheduledTimer(timeInterval: 0.005, target: screen, action: Screen.refresh, repeats: true)
-                    Timer.scheduledTimer(withTimeInterval: 0.005, repeats: true, owner: screen) { _, _ in
-                        fires.append(1)
-                    }
-                }
-                done.signal()
-            }
-            done.wait()
         }
     }
 
-    /// Every binding on every context; the Foundation drop-ins exist for run loops only.
+    /// Every binding on every context.
     static let cases: [(Binding, ContextKind)] = Binding.allCases.flatMap { binding in
-        ContextKind.allCases.compactMap { kind in
-            binding.rawValue.hasPrefix("foundation") && kind != .runLoop ? nil : (binding, kind)
-        }
+        ContextKind.allCases.map { kind in (binding, kind) }
     }
 
     @Test(arguments: cases)

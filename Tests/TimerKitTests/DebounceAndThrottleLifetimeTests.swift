@@ -58,7 +58,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
     var testDescription: String { rawValue }
 
-    func ownerBound<Owner: AnyObject>(
+    func ownerBound<Owner: AnyObject & Sendable>(
         on context: TickerContext,
         owner: Owner,
         fileID: String = #fileID,

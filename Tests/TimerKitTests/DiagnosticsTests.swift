@@ -3,13 +3,15 @@ import Testing
 
 @testable import TimerKit
 
-final class DiagnosedScreen {
+final class DiagnosedScreen: Sendable {
     func tick(_ tick: Tick) {}
 }
 
-final class OwnerLeavingScreen {}
+final class OwnerLeavingScreen: Sendable {}
 
-final class HandleHoldingScreen {
+final class HandleHoldingScreen: @unchecked Sendable {
+    // Invariant (tests only): `ticker` is set once by the test's thread before any tick can run and
+    // never read by the ticker's handler.
     var ticker: Ticker?
 }
 
@@ -20,7 +22,11 @@ final class HandleHoldingScreen {
         let queue = DispatchQueue(label: "diagnostics.queue")
         let line = #line + 2
         let ticker = time.run {
-            Ticker.schedule(.every(.seconds(2)), on: .dispatch(queue), target: screen, action: DiagnosedScreen.tick)
+            // Target–action is public on the main actor only; its binding is the same on every context.
+            Ticker.makeBound(
+                .every(.seconds(2)), on: .dispatch(queue), owner: screen, binding: .target, startsImmediately: true,
+                fileID: #fileID, line: #line - 3
+            ) { screen, tick in screen.tick(tick) }
         }
         time.advance(by: .seconds(5))
         let live = time.run { TickerDiagnostics.liveTickers() }

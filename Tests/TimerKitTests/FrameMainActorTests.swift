@@ -39,7 +39,9 @@ final class FrameMainActorTests: XCTestCase {
         do {
             let animation = Animation()
             weakAnimation = animation
-            source.subscribeOnMainActor(FrameRateRange(preferred: 50), owner: animation) { animation, frame in
+            // No source named: the main-actor form, on the display's source.
+            FrameSource.subscribe(FrameRateRange(preferred: 50), refreshRate: 100, owner: animation) {
+                animation, frame in
                 animation.step(frame)
             }
             spinMainRunLoop { animation.frames.count >= 3 }

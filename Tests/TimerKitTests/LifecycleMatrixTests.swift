@@ -425,7 +425,11 @@ import Testing
         time.run {
             _ = Ticker.schedule(.every(.seconds(1)), on: kind.context, owner: owner) { owner, tick in owner.record(tick)
             }
-            _ = Ticker.schedule(.every(.seconds(1)), on: kind.context, target: owner, action: ContractOwner.record)
+            // Target–action (public on the main actor only) through its binding, on every context.
+            _ = Ticker.makeBound(
+                .every(.seconds(1)), on: kind.context, owner: owner, binding: .target, startsImmediately: true,
+                fileID: #fileID, line: #line
+            ) { owner, tick in owner.record(tick) }
         }
         time.advance(by: .seconds(3))
         #expect(owner.ticks.count == 6)

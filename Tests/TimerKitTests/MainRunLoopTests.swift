@@ -16,7 +16,7 @@ final class MainRunLoopTests: XCTestCase {
             ticks.append(tick)
             ranOnMainThread = ranOnMainThread && Thread.isMainThread
         }
-        func refresh() { refreshes += 1 }
+        func refresh(_ tick: Tick) { refreshes += 1 }
     }
 
     @MainActor

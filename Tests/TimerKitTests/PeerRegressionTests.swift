@@ -209,8 +209,8 @@ import Testing
         let ticker = time.run {
             Ticker.schedule(.every(.seconds(1)), on: kind.context, startsImmediately: false) { ticks.append($0) }
         }
-        ticker.invalidate()
-        #expect(!ticker.isValid)
+        ticker.cancel()
+        #expect(ticker.state.isTerminal)
         ticker.start()
         ticker.resume()
         ticker.fire()
@@ -227,7 +227,7 @@ import Testing
         let ticker = Ticker.schedule(.every(.milliseconds(1)), on: thread.context, startsImmediately: false) {
             ticks.append($0)
         }
-        ticker.invalidate()
+        ticker.cancel()
         ticker.start()
         let proof = Ticker.schedule(.after(.milliseconds(20)), on: thread.context) { witness.append($0) }
         #expect(eventually { witness.count == 1 })

@@ -122,7 +122,8 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
 }
 
 extension Ticker {
-    /// An asynchronous sequence of ticks on the continuous clock (see ``TickSequence``).
+    /// An asynchronous sequence of ticks of `schedule` on `clock` (see ``TickSequence``); iterate it in
+    /// the task that should do the work, on whatever actor it runs.
     ///
     /// ```swift
     /// for await tick in Ticker.ticks(.every(.seconds(1))) {
@@ -130,26 +131,18 @@ extension Ticker {
     /// }
     /// ```
     ///
-    /// `fileID` and `line` name the creation site in diagnostics (filled in by the compiler).
-    public static func ticks(_ schedule: TickSchedule, fileID: String = #fileID, line: Int = #line)
-        -> TickSequence<ContinuousClock>
-    {
-        TickSequence(schedule: schedule, clock: ContinuousClock(), owner: nil, fileID: fileID, line: line)
-    }
-
-    /// An asynchronous sequence of ticks on `clock` (see ``TickSequence``).
-    public static func ticks<C: Clock>(
-        _ schedule: TickSchedule, clock: C, fileID: String = #fileID, line: Int = #line
-    ) -> TickSequence<C> {
-        TickSequence(schedule: schedule, clock: clock, owner: nil, fileID: fileID, line: line)
-    }
-
-    /// An asynchronous sequence of ticks on `clock` that ends at the first deadline after `owner` has
-    /// gone away. The owner is held weakly.
+    /// - Parameters:
+    ///   - schedule: when to produce elements.
+    ///   - clock: the clock deadlines are measured on; default `ContinuousClock()`, which virtual time
+    ///     replaces in tests (as it does `SuspendingClock`).
+    ///   - owner: when given, the sequence ends at the first deadline after this object has gone away.
+    ///     Held weakly and only tested for `nil` (on whichever thread iterates), hence `Sendable`.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
     public static func ticks<C: Clock>(
         _ schedule: TickSchedule,
         clock: C = ContinuousClock(),
-        owner: AnyObject,
+        owner: (any AnyObject & Sendable)? = nil,
         fileID: String = #fileID,
         line: Int = #line
     ) -> TickSequence<C> {

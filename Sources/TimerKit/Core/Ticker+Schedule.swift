@@ -3,8 +3,8 @@ import Foundation
 extension Ticker {
     // MARK: Owner-bound
 
-    /// Schedules a handler bound to `owner`: the owner is held weakly and passed to the handler, so the
-    /// handler has no reason to capture it.
+    /// Schedules a handler bound to `owner` on `context`: the owner is held weakly and passed to the
+    /// handler, so the handler has no reason to capture it.
     ///
     /// The ticker stops for good, and releases the handler, when the owner goes away: at once if the
     /// owner held the returned handle; otherwise at the latest at the next deadline (without calling the
@@ -12,9 +12,12 @@ extension Ticker {
     /// each time one is created, and all of them when diagnostics list live tickers). Keeping the
     /// returned handle is optional.
     ///
-    /// The handler runs on `context`'s thread or queue, so the owner must be safe to use there. For
-    /// `@MainActor` owners use the main-actor form (no `on:`): a nonisolated handler given a main-actor
-    /// method is not always caught by the compiler, and would run off the main thread.
+    /// The handler runs on `context`'s thread or queue, so the owner crosses into it: it must be
+    /// `Sendable` (an actor, a class whose state is behind a lock, or a global-actor class whose isolated
+    /// state the nonisolated handler then cannot touch). For `@MainActor` owners such as views, view
+    /// controllers and view models, leave out `on:` and use
+    /// ``schedule(_:modes:owner:startsImmediately:fileID:line:_:)``: its handler is isolated to the main
+    /// actor.
     ///
     /// - Parameters:
     ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:)``, `after`, `countdown`).
@@ -25,7 +28,7 @@ extension Ticker {
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on `context` with the owner and the ``Tick``; never while a TimerKit lock is held.
     @discardableResult
-    public static func schedule<Owner: AnyObject>(
+    public static func schedule<Owner: AnyObject & Sendable>(
         _ schedule: TickSchedule,
         on context: TickerContext,
         owner: Owner,
@@ -39,55 +42,15 @@ extension Ticker {
             fileID: fileID, line: line, handler)
     }
 
-    // MARK: Target–action
-
-    /// Schedules target–action with an unbound method reference such as `Screen.tick` (a method taking a
-    /// ``Tick``); the target is held weakly. The Swift form of a weak-proxy timer target.
-    ///
-    /// The ticker stops for good when the target goes away, as with `owner:`. Keeping the handle is
-    /// optional.
-    @discardableResult
-    public static func schedule<Target: AnyObject>(
-        _ schedule: TickSchedule,
-        on context: TickerContext,
-        target: Target,
-        action: @escaping @Sendable (Target) -> (Tick) -> Void,
-        startsImmediately: Bool = true,
-        fileID: String = #fileID,
-        line: Int = #line
-    ) -> Ticker {
-        makeBound(
-            schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line
-        ) { target, tick in action(target)(tick) }
-    }
-
-    /// Schedules target–action with an unbound method reference that takes no argument, such as
-    /// `Screen.refresh`; the target is held weakly. Otherwise as the form whose method takes a ``Tick``.
-    @discardableResult
-    public static func schedule<Target: AnyObject>(
-        _ schedule: TickSchedule,
-        on context: TickerContext,
-        target: Target,
-        action: @escaping @Sendable (Target) -> () -> Void,
-        startsImmediately: Bool = true,
-        fileID: String = #fileID,
-        line: Int = #line
-    ) -> Ticker {
-        makeBound(
-            schedule, on: context, owner: target, binding: .target, startsImmediately: startsImmediately,
-            fileID: fileID, line: line
-        ) { target, _ in action(target)() }
-    }
-
     // MARK: Handle-owned
 
-    /// Schedules a handler owned by the returned handle: releasing the handle cancels the ticker. Keep
-    /// the handle, for example in a property. In debug builds, releasing it right after creation (within
-    /// 100 ms, before it ever fired and without `cancel()`) logs a warning — the usual reason a timer
-    /// "never fires".
+    /// Schedules a handler on `context`, owned by the returned handle: releasing the handle cancels the
+    /// ticker, like `AnyCancellable`. Keep the handle, for example in a property. In debug builds,
+    /// releasing it right after creation (within 100 ms, before it ever fired and without `cancel()`)
+    /// logs a warning — the usual reason a timer "never fires".
     ///
-    /// If the handler captures the object that keeps the handle, capture it weakly, or use `owner:`.
+    /// The handler runs on `context`, so everything it captures must be `Sendable`. If it would capture
+    /// the object that keeps the handle, pass that object as `owner:` instead.
     public static func schedule(
         _ schedule: TickSchedule,
         on context: TickerContext,

@@ -88,9 +88,6 @@ public final class Ticker: Sendable, CustomStringConvertible {
     /// the ticker has stopped and its handle-owned record is gone.
     public var state: TickerState { engine.tickerState(id) ?? .cancelled }
 
-    /// Whether the ticker can still fire (`idle`, `running` or `paused`). The Foundation spelling.
-    public var isValid: Bool { !state.isTerminal }
-
     /// How many times the handler has been called.
     public var fireCount: Int { engine.fireCount(id) ?? 0 }
 
@@ -122,9 +119,6 @@ public final class Ticker: Sendable, CustomStringConvertible {
     /// Stops the ticker for good and releases its handler. Safe to call twice, from any thread, from
     /// inside the handler, and before the first deadline. See the type's summary for the exact guarantee.
     public func cancel() { engine.perform(.cancel, on: id) }
-
-    /// Stops the ticker for good: the Foundation spelling of ``cancel()``.
-    public func invalidate() { cancel() }
 
     /// Calls the handler as soon as the context can run it, out of schedule, without moving the
     /// schedule (`Tick.isManual` is true). Works while idle or paused (the ticker stays so) and does

@@ -87,6 +87,11 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     /// Subscribes a handler bound to `owner`: the owner is held weakly and passed to the handler, so the
     /// handler has no reason to capture it.
     ///
+    /// The handler runs on the source's ``context``, so the owner crosses into it and must be `Sendable`.
+    /// For a `@MainActor` view or view model, use the main-actor form
+    /// ``subscribe(_:refreshRate:owner:fileID:line:_:)`` (a static method: no source named), whose handler
+    /// is isolated to the main actor.
+    ///
     /// The subscription ends for good, and releases the handler, when the owner goes away: at once if the
     /// owner held the returned handle, otherwise at the source's next refresh (without calling the
     /// handler) or earlier, when another call on the same source (subscribing, cancelling, releasing a
@@ -102,11 +107,22 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     ///   - handler: called on the source's ``context`` with the owner and the ``FrameTick``, starting at
     ///     the first refresh of the subscription's grid after this call.
     @discardableResult
-    public func subscribe<Owner: AnyObject>(
+    public func subscribe<Owner: AnyObject & Sendable>(
         _ range: FrameRateRange = .native,
         owner: Owner,
         fileID: String = #fileID,
         line: Int = #line,
+        _ handler: @escaping @Sendable (Owner, FrameTick) -> Void
+    ) -> FrameSubscription {
+        bind(range, owner: owner, fileID: fileID, line: line, handler)
+    }
+
+    /// The one place where a frame subscriber's owner is captured: weakly.
+    func bind<Owner: AnyObject>(
+        _ range: FrameRateRange,
+        owner: Owner,
+        fileID: String,
+        line: Int,
         _ handler: @escaping @Sendable (Owner, FrameTick) -> Void
     ) -> FrameSubscription {
         let reference = WeakReference(owner)

@@ -84,9 +84,6 @@ public final class FrameSubscription: Sendable, CustomStringConvertible {
     /// `running`, `paused` or `cancelled`.
     public var state: TickerState { source.subscriberState(id) }
 
-    /// Whether frames can still be delivered (`running` or `paused`).
-    public var isValid: Bool { state != .cancelled }
-
     /// Stops delivering frames until ``resume()``. Does nothing unless running (pausing twice is
     /// harmless). If no other subscriber of the source runs, the source stops.
     public func pause() { source.perform(.pause, on: id) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Delivers the latest of a burst of values once the values stop coming for `interval`: search as you
 /// type, autosave, re-layout after a resize.
 ///
@@ -115,8 +117,8 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     /// handler has no reason to capture it.
     ///
     /// Nothing is delivered once the owner has gone away (see the type's summary). The handler runs on
-    /// `context`'s thread or queue, so the owner must be safe to use there; for `@MainActor` owners use
-    /// the main-actor form (no `on:`).
+    /// `context`'s thread or queue, so the owner must be `Sendable`; for `@MainActor` owners use the
+    /// main-actor form (no `on:`), whose handler is isolated to the main actor.
     ///
     /// - Parameters:
     ///   - interval: the quiet period that ends a burst; negative values become zero.
@@ -129,7 +131,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     ///     compiler).
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on `context` with the owner and a value; never while a TimerKit lock is held.
-    public convenience init<Owner: AnyObject>(
+    public convenience init<Owner: AnyObject & Sendable>(
         interval: Duration,
         edges: RateLimitEdges = .trailing,
         maxWait: Duration? = nil,
@@ -181,8 +183,8 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
 
     // MARK: Main actor
 
-    /// Creates a debouncer bound to a main-actor `owner`, delivering on the main run loop (common modes),
-    /// isolated to the main actor. The owner is held weakly; otherwise as the form with `on:`.
+    /// Creates a debouncer bound to a main-actor `owner` (leave out `on:` and you are on the main actor),
+    /// delivering on the main run loop in `modes`, isolated to the main actor. The owner is held weakly; otherwise as the form with `on:`.
     ///
     /// On Linux the main thread must run `RunLoop.main` for deliveries to happen; under virtual time,
     /// advance it from the main thread.
@@ -192,6 +194,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     ///   - edges: which edges of a burst deliver; ``RateLimitEdges/trailing`` by default.
     ///   - maxWait: the longest a pending value waits while a burst goes on; `nil` (the default) for no
     ///     limit. Raised to `interval` when shorter.
+    ///   - modes: the main run loop's modes deliveries wait for; default `[.common]`.
     ///   - owner: the object whose lifetime bounds the debouncer; never retained.
     ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
     ///   - line: the creation site's line (filled in by the compiler).
@@ -201,6 +204,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
         interval: Duration,
         edges: RateLimitEdges = .trailing,
         maxWait: Duration? = nil,
+        modes: [RunLoop.Mode] = [.common],
         owner: Owner,
         fileID: String = #fileID,
         line: Int = #line,
@@ -208,20 +212,24 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     ) {
         let reference = WeakReference(owner)
         self.init(
-            interval: interval, maxWait: maxWait, edges: edges, context: .main, owner: reference,
+            interval: interval, maxWait: maxWait, edges: edges, context: .runLoop(.main, modes: modes),
+            owner: reference,
             site: "Debouncer at \(fileID):\(line)",
-            arm: Core.mainActorOwnerBoundArm(owner: reference, as: Owner.self, fileID: fileID, line: line, handler)
+            arm: Core.mainActorOwnerBoundArm(
+                owner: reference, as: Owner.self, on: .runLoop(.main, modes: modes), fileID: fileID, line: line, handler
+            )
         )
     }
 
-    /// Creates a handle-owned debouncer delivering on the main run loop (common modes), isolated to the
-    /// main actor. Releasing it cancels; otherwise as the form with `on:`.
+    /// Creates a handle-owned debouncer delivering on the main run loop in `modes`, isolated to the main
+    /// actor. Releasing it cancels; otherwise as the form with `on:`.
     ///
     /// - Parameters:
     ///   - interval: the quiet period that ends a burst; negative values become zero.
     ///   - edges: which edges of a burst deliver; ``RateLimitEdges/trailing`` by default.
     ///   - maxWait: the longest a pending value waits while a burst goes on; `nil` (the default) for no
     ///     limit. Raised to `interval` when shorter.
+    ///   - modes: the main run loop's modes deliveries wait for; default `[.common]`.
     ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on the main actor with each delivered value.
@@ -230,14 +238,15 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
         interval: Duration,
         edges: RateLimitEdges = .trailing,
         maxWait: Duration? = nil,
+        modes: [RunLoop.Mode] = [.common],
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping @MainActor (Value) -> Void
     ) {
         self.init(
-            interval: interval, maxWait: maxWait, edges: edges, context: .main, owner: nil,
+            interval: interval, maxWait: maxWait, edges: edges, context: .runLoop(.main, modes: modes), owner: nil,
             site: "Debouncer at \(fileID):\(line)",
-            arm: Core.mainActorHandleOwnedArm(fileID: fileID, line: line, handler)
+            arm: Core.mainActorHandleOwnedArm(on: .runLoop(.main, modes: modes), fileID: fileID, line: line, handler)
         )
     }
 

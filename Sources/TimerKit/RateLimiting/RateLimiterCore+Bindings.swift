@@ -17,7 +17,10 @@ extension RateLimiterCore {
             // The strong reference loaded here is released when this closure returns, outside every lock.
             guard let object = reference.object else { return nil }
             let owner = unsafeDowncast(object, to: Owner.self)
-            return Ticker.schedule(.after(delay), on: context, owner: owner, fileID: fileID, line: line) { owner, _ in
+            return Ticker.makeBound(
+                .after(delay), on: context, owner: owner, binding: .owner, startsImmediately: true, fileID: fileID,
+                line: line
+            ) { owner, _ in
                 wake { value in handler(owner, value) }
             }
         }
@@ -35,27 +38,31 @@ extension RateLimiterCore {
         }
     }
 
-    /// Owner-bound wake-ups on the main run loop whose deliveries run isolated to the main actor.
+    /// Owner-bound wake-ups on the main run loop (`context`) whose deliveries run isolated to the main
+    /// actor.
     static func mainActorOwnerBoundArm<Owner: AnyObject>(
         owner reference: WeakReference,
         as _: Owner.Type,
+        on context: TickerContext,
         fileID: String,
         line: Int,
         _ handler: @escaping @MainActor (Owner, Value) -> Void
     ) -> Arm {
         let box = MainActorHandler(handler)
-        return ownerBoundArm(owner: reference, as: Owner.self, on: .main, fileID: fileID, line: line) {
+        return ownerBoundArm(owner: reference, as: Owner.self, on: context, fileID: fileID, line: line) {
             owner, value in box.call(owner, value)
         }
     }
 
-    /// Handle-owned wake-ups on the main run loop whose deliveries run isolated to the main actor.
+    /// Handle-owned wake-ups on the main run loop (`context`) whose deliveries run isolated to the main
+    /// actor.
     static func mainActorHandleOwnedArm(
+        on context: TickerContext,
         fileID: String,
         line: Int,
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> Arm {
-        handleOwnedArm(on: .main, fileID: fileID, line: line) { value in
+        handleOwnedArm(on: context, fileID: fileID, line: line) { value in
             // The main run loop's engine delivers on the main thread (virtual time: the advancing thread,
             // which must then be the main actor's); `assumeIsolated` traps with a message otherwise.
             MainActor.assumeIsolated { handler(value) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Delivers at most one value per `interval` from a stream of values: scroll and drag handlers, progress
 /// reports, analytics pings.
 ///
@@ -101,8 +103,8 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     /// handler has no reason to capture it.
     ///
     /// Nothing is delivered once the owner has gone away (see the type's summary). The handler runs on
-    /// `context`'s thread or queue, so the owner must be safe to use there; for `@MainActor` owners use
-    /// the main-actor form (no `on:`).
+    /// `context`'s thread or queue, so the owner must be `Sendable`; for `@MainActor` owners use the
+    /// main-actor form (no `on:`), whose handler is isolated to the main actor.
     ///
     /// - Parameters:
     ///   - interval: the window length; negative values become zero.
@@ -113,7 +115,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     ///     compiler).
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on `context` with the owner and a value; never while a TimerKit lock is held.
-    public convenience init<Owner: AnyObject>(
+    public convenience init<Owner: AnyObject & Sendable>(
         interval: Duration,
         edges: RateLimitEdges = .leadingAndTrailing,
         on context: TickerContext,
@@ -161,8 +163,8 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
 
     // MARK: Main actor
 
-    /// Creates a throttler bound to a main-actor `owner`, delivering on the main run loop (common modes),
-    /// isolated to the main actor. The owner is held weakly; otherwise as the form with `on:`.
+    /// Creates a throttler bound to a main-actor `owner` (leave out `on:` and you are on the main actor),
+    /// delivering on the main run loop in `modes`, isolated to the main actor. The owner is held weakly; otherwise as the form with `on:`.
     ///
     /// On Linux the main thread must run `RunLoop.main` for deliveries to happen; under virtual time,
     /// advance it from the main thread.
@@ -170,6 +172,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     /// - Parameters:
     ///   - interval: the window length; negative values become zero.
     ///   - edges: which edges of a window deliver; ``RateLimitEdges/leadingAndTrailing`` by default.
+    ///   - modes: the main run loop's modes deliveries wait for; default `[.common]`.
     ///   - owner: the object whose lifetime bounds the throttler; never retained.
     ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
     ///   - line: the creation site's line (filled in by the compiler).
@@ -178,6 +181,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     public convenience init<Owner: AnyObject>(
         interval: Duration,
         edges: RateLimitEdges = .leadingAndTrailing,
+        modes: [RunLoop.Mode] = [.common],
         owner: Owner,
         fileID: String = #fileID,
         line: Int = #line,
@@ -185,18 +189,21 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     ) {
         let reference = WeakReference(owner)
         self.init(
-            interval: interval, edges: edges, context: .main, owner: reference,
+            interval: interval, edges: edges, context: .runLoop(.main, modes: modes), owner: reference,
             site: "Throttler at \(fileID):\(line)",
-            arm: Core.mainActorOwnerBoundArm(owner: reference, as: Owner.self, fileID: fileID, line: line, handler)
+            arm: Core.mainActorOwnerBoundArm(
+                owner: reference, as: Owner.self, on: .runLoop(.main, modes: modes), fileID: fileID, line: line, handler
+            )
         )
     }
 
-    /// Creates a handle-owned throttler delivering on the main run loop (common modes), isolated to the
-    /// main actor. Releasing it cancels; otherwise as the form with `on:`.
+    /// Creates a handle-owned throttler delivering on the main run loop in `modes`, isolated to the main
+    /// actor. Releasing it cancels; otherwise as the form with `on:`.
     ///
     /// - Parameters:
     ///   - interval: the window length; negative values become zero.
     ///   - edges: which edges of a window deliver; ``RateLimitEdges/leadingAndTrailing`` by default.
+    ///   - modes: the main run loop's modes deliveries wait for; default `[.common]`.
     ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on the main actor with each delivered value.
@@ -204,14 +211,15 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     public convenience init(
         interval: Duration,
         edges: RateLimitEdges = .leadingAndTrailing,
+        modes: [RunLoop.Mode] = [.common],
         fileID: String = #fileID,
         line: Int = #line,
         _ handler: @escaping @MainActor (Value) -> Void
     ) {
         self.init(
-            interval: interval, edges: edges, context: .main, owner: nil,
+            interval: interval, edges: edges, context: .runLoop(.main, modes: modes), owner: nil,
             site: "Throttler at \(fileID):\(line)",
-            arm: Core.mainActorHandleOwnedArm(fileID: fileID, line: line, handler)
+            arm: Core.mainActorHandleOwnedArm(on: .runLoop(.main, modes: modes), fileID: fileID, line: line, handler)
         )
     }
 

@@ -177,15 +177,15 @@ final class LifecycleModelRun: @unchecked Sendable {
             case .target:
                 let owner = ModelOwner(delivery: delivery, tracker: tracker)
                 slot.owner = owner
-                return Ticker.schedule(
-                    spec.schedule, on: context, target: owner,
-                    action: { owner in
-                        { tick in
-                            probe.touch()
-                            owner.record(tick)
-                            misbehave(tick)
-                        }
-                    }, startsImmediately: spec.startsImmediately, fileID: fileID, line: 3)
+                // Target–action is public on the main actor only; its binding is the same on every context.
+                return Ticker.makeBound(
+                    spec.schedule, on: context, owner: owner, binding: .target,
+                    startsImmediately: spec.startsImmediately, fileID: fileID, line: 3
+                ) { owner, tick in
+                    probe.touch()
+                    owner.record(tick)
+                    misbehave(tick)
+                }
             }
         }
         ownHandle.ticker = handle
