@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
         .target(name: "TimerKitMigration", dependencies: ["TimerKit"]),
         .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit", "TimerKitMigration"]),
-        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit", "TimerKitMigration"]),
+        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit"]),
+        .testTarget(name: "TimerKitMigrationTests", dependencies: ["TimerKit", "TimerKitMigration"]),
         .testTarget(name: "TimerKitTestingTests", dependencies: ["TimerKit", "TimerKitTesting"]),
     ]
 )

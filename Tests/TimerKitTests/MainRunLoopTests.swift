@@ -64,4 +64,33 @@ final class MainRunLoopTests: XCTestCase {
         RunLoop.main.run(until: Date().addingTimeInterval(0.03))
         XCTAssertEqual(model.ticks.count, count, "ticks continued after the handle was released")
     }
+
+    func testMainActorModesDecideWhenTheTickerFires() {
+        MainActor.assumeIsolated { Self.mainActorModesDecideWhenTheTickerFires() }
+    }
+
+    /// A carousel's `[.default]` ticker waits while the main run loop runs in another mode (as it does
+    /// while a scroll view tracks a drag); a ticker scheduled for that mode too keeps firing.
+    @MainActor
+    private static func mainActorModesDecideWhenTheTickerFires() {
+        let tracking = RunLoop.Mode("TimerKitTests.tracking")
+        let model = ViewModel()
+        var tracked = 0
+        let carousel = Ticker.schedule(.every(.milliseconds(5)), modes: [.default], owner: model) { model, tick in
+            model.tick(tick)
+        }
+        let follower = Ticker.schedule(.every(.milliseconds(5)), modes: [.default, tracking]) { _ in tracked += 1 }
+        let end = Date().addingTimeInterval(0.1)
+        while Date() < end {
+            RunLoop.main.run(mode: tracking, before: end)
+        }
+        XCTAssertEqual(model.ticks.count, 0, "a [.default] ticker fired while the loop ran in another mode")
+        XCTAssertGreaterThan(tracked, 0, "the ticker scheduled for the running mode did not fire")
+        spinMainRunLoop { model.ticks.count >= 1 }
+        // Back in the default mode it fires, and its first tick stands for the deadlines missed meanwhile.
+        XCTAssertGreaterThanOrEqual(model.ticks.count, 1)
+        XCTAssertGreaterThan(model.ticks.first?.skipped ?? 0, 0, "the missed deadlines were not skipped")
+        carousel.cancel()
+        follower.cancel()
+    }
 }
