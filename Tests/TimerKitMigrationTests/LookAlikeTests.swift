@@ -92,7 +92,8 @@ final class LookAlikeTests: XCTestCase {
     func testAZeroOrNegativeIntervalBecomesATenthOfAMillisecond() {
         MainActor.assumeIsolated {
             let screen = Screen()
-            let ticker = Timer.scheduledTimer(timeInterval: -3, target: screen, action: Screen.timeStart, repeats: false)
+            let ticker = Timer.scheduledTimer(
+                timeInterval: -3, target: screen, action: Screen.timeStart, repeats: false)
             XCTAssertEqual(ticker.snapshot?.schedule.firstDelay, .microseconds(100))
             ticker.cancel()
         }
