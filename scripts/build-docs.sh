@@ -20,8 +20,8 @@ symbols=$work/symbol-graphs
 rm -rf "$work/build" "$symbols" "$output"
 mkdir -p "$symbols"
 
-# 1. Symbol graphs of the public API (TimerKit only). Extension block symbols give the Foundation.Timer
-#    drop-ins their own page under Foundation/Timer.
+# 1. Symbol graphs of the public API (TimerKit only; the opt-in TimerKitMigration module's look-alikes are
+#    described in the migration guide and their own doc comments).
 swift build --target TimerKit --scratch-path "$work/build" \
     -Xswiftc -emit-symbol-graph \
     -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
