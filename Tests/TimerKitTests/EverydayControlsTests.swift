@@ -145,7 +145,8 @@ import Testing
         let other = ContractBox<Ticker>()
         let (staller, ticker) = time.run {
             (
-                Ticker.schedule(.after(.milliseconds(100)), on: ContractContext.dispatch.context) { [clock = time.clock] _ in
+                Ticker.schedule(.after(.milliseconds(100)), on: ContractContext.dispatch.context) {
+                    [clock = time.clock] _ in
                     clock.advance(by: .milliseconds(500))
                     seen.append(other.value?.timeRemaining)
                 },

@@ -20,7 +20,9 @@ import Foundation
 /// `TickClock` is a `Clock`: `try await TickClock.continuous.sleep(for: .seconds(5))` waits on TimerKit's
 /// engine (and on virtual time in tests). Instants of the two clocks are not comparable with each other.
 public struct TickClock: Clock, Sendable, Hashable, CustomStringConvertible {
+    /// A point on the clock's timeline, in nanoseconds.
     public typealias Instant = TickInstant
+    /// The standard library's `Duration`.
     public typealias Duration = Swift.Duration
 
     enum Kind: UInt8, Sendable, Hashable {

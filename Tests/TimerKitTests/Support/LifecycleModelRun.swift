@@ -238,11 +238,12 @@ final class LifecycleModelRun: @unchecked Sendable {
                             + "the model for \(expected.key.map { Tick.sinceStart(TickInstant(nanoseconds: $0)) } ?? "nothing")"
                     )
                 }
-                if !expected.stateIsUncertain, handle.timeRemaining?.saturatingNanoseconds != expected.timeRemaining(at: model.now) {
+                let remaining = expected.timeRemaining(at: model.now)
+                if !expected.stateIsUncertain, handle.timeRemaining?.saturatingNanoseconds != remaining {
                     return Failure(
                         steps: steps,
-                        message: "ticker #\(index) has \(handle.timeRemaining.map { "\($0)" } ?? "nil") left to its next "
-                            + "deadline, the model \(expected.timeRemaining(at: model.now).map { "\($0) ns" } ?? "nil")")
+                        message: "ticker #\(index) has \(handle.timeRemaining.map { "\($0)" } ?? "nil") left to its "
+                            + "next deadline, the model \(remaining.map { "\($0) ns" } ?? "nil")")
                 }
                 let skipped = expected.ticks.reduce(0) { $0 + $1.skipped }
                 if let snapshot = handle.snapshot, snapshot.skippedCount != skipped {
@@ -431,8 +432,8 @@ struct ModelCoverage: CustomStringConvertible {
     var isComplete: Bool {
         [deliveries, manualDeliveries, skippingDeliveries, restarts, stalls, finished, cancelled, ownersReleased]
             .allSatisfy {
-            $0 > 0
-        }
+                $0 > 0
+            }
     }
 
     var description: String {
