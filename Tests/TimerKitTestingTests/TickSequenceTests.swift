@@ -66,7 +66,8 @@ import TimerKitTesting
     @Test func sequencesWhoseToleranceWindowsOverlapShareOneWakeUp() async {
         let time = VirtualTime()
         // Three consumers whose first deadlines are 1.0 s, 1.1 s and 1.2 s away, each with 0.5 s of
-        // tolerance: the engine wakes once, at the end of the earliest window, and serves all three.
+        // tolerance: the engine wakes once, at the latest deadline inside the earliest window (1.2 s), and
+        // serves all three.
         let sequences = (0..<3).map { index in
             time.run {
                 Ticker.ticks(
@@ -80,17 +81,17 @@ import TimerKitTesting
             }
         }
         await waitUntil { time.pendingTickers.count == 3 }
-        // Exactly to the end of the first window: later, the consumers (which run after the advance) would
-        // see the next deadlines pass too and report those instead.
-        #expect(time.advance(by: .milliseconds(1_500)) == 1, "one wake-up")
+        // Exactly to the batch's wake-up: later, the consumers (which run after the advance) would see the
+        // next deadlines pass too and report those instead.
+        #expect(time.advance(by: .milliseconds(1_200)) == 1, "one wake-up")
         #expect(time.pendingTickers.isEmpty, "every waiting sequence was served")
         if !time.pendingTickers.isEmpty { consumers.forEach { $0.cancel() } }  // fail, do not hang
         var ticks: [ClockTick<ContinuousClock>] = []
         for consumer in consumers {
             if let tick = await consumer.value { ticks.append(tick) }
         }
-        // Each sequence counts from its own start, so the same wake-up (1.5 s) is 500, 400 and 300 ms late.
-        #expect(ticks.map(\.lateness) == [.milliseconds(500), .milliseconds(400), .milliseconds(300)])
+        // Each sequence counts from its own start, so the same wake-up (1.2 s) is 200, 100 and 0 ms late.
+        #expect(ticks.map(\.lateness) == [.milliseconds(200), .milliseconds(100), .zero])
     }
 
     @Test func cancellingTheTaskEndsTheSequencePromptly() async {

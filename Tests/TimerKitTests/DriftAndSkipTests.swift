@@ -267,9 +267,9 @@ import Testing
     // MARK: Tolerance
 
     @Test func overlappingToleranceWindowsShareOneWakeUp() {
-        // A: deadline 1.0 s, window [1.0, 1.2]. B: deadline 1.1 s, window [1.1, 1.3]. The engine arms for
-        // the earliest latest-acceptable time (1.2 s); at that wake both deadlines are due, so both are
-        // delivered, at 1.2 s, by one wake-up.
+        // A: deadline 1.0 s, window [1.0, 1.2]. B: deadline 1.1 s, window [1.1, 1.3]. B's deadline falls
+        // in the earliest-ending window (A's), so the engine wakes once, at the latest deadline in it
+        // (1.1 s), and serves both there: A 100 ms late, B on time.
         let ticks = Recorder<(String, Tick)>()
         let start = time.now
         let (a, b) = time.run {
@@ -284,12 +284,12 @@ import Testing
                 }
             )
         }
-        let wakes = time.advance(by: .milliseconds(1_250))
+        let wakes = time.advance(by: .milliseconds(1_100))
         #expect(wakes == 1)
         #expect(ticks.values.map(\.0) == ["A", "B"])
-        #expect(ticks.values.allSatisfy { $0.1.timestamp == start.advanced(by: .milliseconds(1_200)) })
+        #expect(ticks.values.allSatisfy { $0.1.timestamp == start.advanced(by: .milliseconds(1_100)) })
         #expect(ticks.values.allSatisfy { $0.1.timestamp >= $0.1.deadline })
-        #expect(ticks.values.map(\.1.lateness) == [.milliseconds(200), .milliseconds(100)])
+        #expect(ticks.values.map(\.1.lateness) == [.milliseconds(100), .zero])
         a.cancel()
         b.cancel()
     }
@@ -308,9 +308,9 @@ import Testing
         b.cancel()
     }
 
-    @Test func disjointToleranceWindowsAreServedSeparatelyAtTheirLatestTime() {
-        // A lone ticker with tolerance is delivered at the end of its window: the engine arms for the
-        // latest acceptable time so that other deadlines can join the wake-up.
+    @Test func disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines() {
+        // A ticker whose window holds no other deadline costs nothing for its tolerance: it is delivered
+        // at its deadline (advancing exactly to it is enough).
         let ticks = Recorder<(String, Tick)>()
         let start = time.now
         let (a, b) = time.run {
@@ -325,11 +325,12 @@ import Testing
                 }
             )
         }
-        #expect(time.advance(by: .milliseconds(1_450)) == 2)
+        #expect(time.advance(by: .milliseconds(1_000)) == 1)
+        #expect(time.advance(by: .milliseconds(300)) == 1)
         #expect(ticks.values.map(\.0) == ["A", "B"])
         #expect(
             ticks.values.map(\.1.timestamp) == [
-                start.advanced(by: .milliseconds(1_100)), start.advanced(by: .milliseconds(1_400)),
+                start.advanced(by: .milliseconds(1_000)), start.advanced(by: .milliseconds(1_300)),
             ])
         a.cancel()
         b.cancel()

@@ -10,13 +10,14 @@ import Testing
     // MARK: The matrix
 
     enum Call: String, CaseIterable, Sendable {
-        case start, pause, resume, cancel, fire
+        case start, pause, resume, restart, cancel, fire
 
         func apply(to ticker: Ticker) {
             switch self {
             case .start: ticker.start()
             case .pause: ticker.pause()
             case .resume: ticker.resume()
+            case .restart: ticker.restart()
             case .cancel: ticker.cancel()
             case .fire: ticker.fire()
             }
@@ -44,15 +45,15 @@ import Testing
                 return Case(state: state, call: call, expected: expected, manualCalls: fires)
             }
         }
-        return row(.idle, [.start: .running, .resume: .running, .cancel: .cancelled])
-            + row(.running, [.pause: .paused, .cancel: .cancelled])
-            + row(.paused, [.resume: .running, .cancel: .cancelled])
+        return row(.idle, [.start: .running, .restart: .running, .cancel: .cancelled])
+            + row(.running, [.pause: .paused, .restart: .running, .cancel: .cancelled])
+            + row(.paused, [.resume: .running, .restart: .running, .cancel: .cancelled])
             + row(.finished, [:])
             + row(.cancelled, [:])
     }()
 
     @Test func matrixCoversEveryStateAndCall() {
-        #expect(Self.cases.count == 25)
+        #expect(Self.cases.count == 30)
     }
 
     /// Brings a fresh ticker (every 1 s, count 2, so that it can be observed both running and finished)
@@ -88,6 +89,8 @@ import Testing
         row.call.apply(to: ticker)
         #expect(ticks.count == before, "no call ever runs the handler on the calling thread")
         #expect(ticker.state == row.expected)
+        // Every live ticker here waits one full interval (made, paused or restarted at this instant).
+        #expect(ticker.timeRemaining == (row.expected.isTerminal ? nil : .seconds(1)))
 
         // Deliver whatever the call made due now (a manual fire).
         time.advance(by: .zero)

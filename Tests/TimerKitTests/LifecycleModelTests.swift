@@ -4,7 +4,7 @@ import Testing
 @testable import TimerKit
 
 /// Seeded, model-based random testing of the lifecycle: random programs of create / start / pause /
-/// resume / cancel / fire / release owner / release handle / advance time — with handlers that stall
+/// resume / restart / cancel / fire / release owner / release handle / advance time — with handlers that stall
 /// their context or cancel their own ticker — issued from one and from four threads over every context
 /// under virtual time, each checked step by step against `LifecycleModel` (see LifecycleModel.swift and
 /// LifecycleModelRun.swift). Under virtual time every engine is served on the advancing thread: the real
@@ -142,11 +142,12 @@ import Testing
         var testDescription: String { name }
 
         static func spec(
-            every interval: Int, first: Int? = nil, count: Int? = nil, stall: Int? = nil, context: Int = 0
+            every interval: Int, first: Int? = nil, count: Int? = nil, stall: Int? = nil, context: Int = 0,
+            idle: Bool = false
         ) -> ModelSpec {
             ModelSpec(
                 context: context, intervalMilliseconds: interval, firstDelayMilliseconds: first, count: count,
-                startsImmediately: true, binding: .handle, stallMilliseconds: stall)
+                startsImmediately: !idle, binding: .handle, stallMilliseconds: stall)
         }
 
         /// The virtual instant `milliseconds` after virtual time started.
@@ -172,6 +173,42 @@ import Testing
                 ],
                 expected: [(1, 10, 10, 0, nil, false), (2, 120, 120, 0, nil, false), (3, 130, 130, 0, nil, false)],
                 finalState: .running),
+            // Restarted at 15 ms: deadline 1 again at 25 ms, then 35 and 45 ms; index counts from 1 again,
+            // fireCount goes on.
+            HandWorkedCase(
+                name: "restart counts the schedule from now",
+                operations: [
+                    .create(0, spec(every: 10)), .advance(milliseconds: 15), .restart(0), .advance(milliseconds: 30),
+                ],
+                expected: [
+                    (1, 10, 10, 0, nil, false), (1, 25, 25, 0, nil, false), (2, 35, 35, 0, nil, false),
+                    (3, 45, 45, 0, nil, false),
+                ],
+                finalState: .running),
+            // resume() does not start an idle ticker; start() at 20 ms does (deadline 1 at 30 ms). Paused at
+            // 35 ms with 5 ms left, restarted at 45 ms: running again, deadline 1 at 55 ms (the 5 ms dropped).
+            HandWorkedCase(
+                name: "resume leaves idle alone; restart runs a paused ticker from now",
+                operations: [
+                    .create(0, spec(every: 10, idle: true)), .resume(0), .advance(milliseconds: 20), .start(0),
+                    .advance(milliseconds: 15), .pause(0), .advance(milliseconds: 10), .restart(0),
+                    .advance(milliseconds: 10),
+                ],
+                expected: [(1, 30, 30, 0, nil, false), (1, 55, 55, 0, nil, false)],
+                finalState: .running),
+            // A 3-count ticker restarted after its second tick delivers three more; restart() once it
+            // finished does nothing.
+            HandWorkedCase(
+                name: "restart a counted ticker; not once finished",
+                operations: [
+                    .create(0, spec(every: 10, count: 3)), .advance(milliseconds: 20), .restart(0),
+                    .advance(milliseconds: 30), .restart(0), .advance(milliseconds: 30),
+                ],
+                expected: [
+                    (1, 10, 10, 0, 2, false), (2, 20, 20, 0, 1, false), (1, 30, 30, 0, 2, false),
+                    (2, 40, 40, 0, 1, false), (3, 50, 50, 0, 0, false),
+                ],
+                finalState: .finished),
             // Two fire() calls at 10 ms, right after deadline 1: two manual calls at 10 ms standing for
             // deadline 1, then deadline 2 on its own time.
             HandWorkedCase(

@@ -411,7 +411,7 @@ import Testing
         }
         time.advance(by: .seconds(365 * 86_400))
         #expect(hour.state == .finished)
-        #expect(ticks.values.first?.timestamp == start.advanced(by: .seconds(2)), "alone: end of its capped window")
+        #expect(ticks.values.first?.timestamp == start.advanced(by: .seconds(1)), "alone: at its deadline")
         #expect(never.state == .finished)
         #expect(!TickSchedule.after(seconds: 1, tolerance: .infinity).adjustments.isEmpty)
     }

@@ -21,11 +21,12 @@ final class EngineWait: Sendable {
     /// The context every system-clock tick sequence waits on.
     static let context = TickerContext.precise(label: "TimerKit.ticks")
 
-    /// Waits `delay` nanoseconds on `timeBase` (late by at most `tolerance`). Returns `false` if the task
+    /// Waits `delay` nanoseconds on `timeBase`, counted on `clock` (late by at most `tolerance`). Returns `false` if the task
     /// was cancelled first (promptly: the wait ends) or the wait's ticker was stopped without firing (its
     /// virtual time torn down).
     static func wait(
-        nanoseconds delay: Int64, tolerance: Duration, on timeBase: TimeBase, fileID: String, line: Int
+        nanoseconds delay: Int64, tolerance: Duration, clock: TickClock = .uptime, on timeBase: TimeBase,
+        fileID: String, line: Int
     ) async -> Bool {
         guard !Task.isCancelled else { return false }
         guard delay > 0 else { return true }
@@ -39,7 +40,7 @@ final class EngineWait: Sendable {
                 // Built from numbers, not with `.after(_:tolerance:)`: a wait shorter than the tolerance is
                 // normal here and must not log the "tolerance exceeds the delay" note at the user's call site.
                 let schedule = TickSchedule.oneShot(
-                    delayNanoseconds: delay, toleranceNanoseconds: tolerance.saturatingNanoseconds)
+                    delayNanoseconds: delay, toleranceNanoseconds: tolerance.saturatingNanoseconds, clock: clock)
                 let ticker = Ticker.make(
                     schedule, on: context, binding: .handle, owner: nil,
                     ownerType: nil, startsImmediately: true, fileID: fileID, line: line, batched: true,

@@ -26,6 +26,13 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// The schedule's numbers; all of what the engine stores per ticker.
     let times: ScheduleTimes
 
+    /// The clock the deadlines count on: ``TickClock/uptime`` (the default) stops while the device sleeps,
+    /// ``TickClock/continuous`` keeps counting. Tickers on different clocks never share a wake-up.
+    public let clock: TickClock
+
+    /// For a schedule at a wall-clock date: the date, turned into a delay when a ticker is created.
+    let date: Date?
+
     /// The number of deadlines; `nil` for an unbounded schedule.
     public var count: Int? { times.count }
 
@@ -37,32 +44,52 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// Distance between consecutive deadlines (for a one-shot schedule, equal to ``firstDelay``).
     public var interval: Duration { .nanoseconds(times.intervalNanoseconds) }
     /// How late past each deadline the engine may deliver so that one wake-up serves several tickers.
-    /// Deliveries are never early. The engine wakes at the end of the earliest window and serves every
-    /// ticker whose deadline has passed, so a ticker whose window overlaps no other is delivered a full
-    /// `tolerance` late: use tolerance where fewer wake-ups matter more than punctuality.
+    /// Deliveries are never early, and tolerance costs only what coalescing needs: a ticker whose window
+    /// [deadline, deadline + tolerance] holds no other ticker's deadline is delivered at its deadline; when
+    /// deadlines fall inside the earliest-ending window, the engine wakes once, at the latest of them, and
+    /// serves them all (see the "How it works" article).
     public var tolerance: Duration { .nanoseconds(times.toleranceNanoseconds) }
     /// Whether the schedule has more than one deadline (or no bound at all).
     public var repeats: Bool { count.map { $0 > 1 } ?? true }
 
-    private init(first: Int64, interval: Int64, tolerance: Int64, count: Int?, adjustments: [String]) {
+    private init(
+        first: Int64, interval: Int64, tolerance: Int64, count: Int?, clock: TickClock, date: Date? = nil,
+        adjustments: [String]
+    ) {
         self.times = ScheduleTimes(
             firstDelayNanoseconds: first, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
             bound: count ?? -1)
+        self.clock = clock
+        self.date = date
         self.adjustments = adjustments
     }
 
     /// A one-shot schedule from numbers already in range (internal waits): no clamping and no notes, the
     /// tolerance capped at the delay.
-    static func oneShot(delayNanoseconds delay: Int64, toleranceNanoseconds tolerance: Int64) -> TickSchedule {
+    static func oneShot(
+        delayNanoseconds delay: Int64, toleranceNanoseconds tolerance: Int64, clock: TickClock = .uptime
+    ) -> TickSchedule {
         let first = max(0, delay)
         return TickSchedule(
-            first: first, interval: first, tolerance: min(max(0, tolerance), first), count: 1, adjustments: [])
+            first: first, interval: first, tolerance: min(max(0, tolerance), first), count: 1, clock: clock,
+            adjustments: [])
     }
 
     /// A schedule made of stored numbers, without adjustments (for snapshots).
-    init(_ times: ScheduleTimes) {
+    init(_ times: ScheduleTimes, clock: TickClock = .uptime) {
         self.times = times
+        self.clock = clock
+        self.date = nil
         self.adjustments = []
+    }
+
+    /// The numbers a ticker created at the wall-clock date `now` stores: a schedule at a date becomes a
+    /// one-shot whose delay is the time from `now` to the date (zero once the date has passed), with the
+    /// tolerance capped at that delay.
+    func times(createdAt now: Date) -> ScheduleTimes {
+        guard let date else { return times }
+        let delay = Duration.checkedSeconds(date.timeIntervalSince(now), "date").saturatingNanoseconds
+        return Self.oneShot(delayNanoseconds: delay, toleranceNanoseconds: times.toleranceNanoseconds).times
     }
 
     // MARK: Factories
@@ -75,11 +102,14 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     ///   - tolerance: lateness the engine may add to coalesce wake-ups; capped at half the interval.
     ///   - count: number of deadlines after which the ticker finishes; `nil` (the default) repeats until
     ///     cancelled. Missed deadlines count towards it, so a ticker with a count ends on time.
+    ///   - clock: the clock deadlines count on; ``TickClock/uptime`` (the default) stops while the device
+    ///     sleeps, ``TickClock/continuous`` does not.
     public static func every(
         _ interval: Duration,
         after delay: Duration? = nil,
         tolerance: Duration = .zero,
-        count: Int? = nil
+        count: Int? = nil,
+        clock: TickClock = .uptime
     ) -> TickSchedule {
         var notes: [String] = []
         var step = interval.saturatingNanoseconds
@@ -110,14 +140,17 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             notes.append("count \(count) is not positive; the schedule has no deadlines and finishes at once")
             bound = 0
         }
-        return TickSchedule(first: first, interval: step, tolerance: slack, count: bound, adjustments: notes)
+        return TickSchedule(
+            first: first, interval: step, tolerance: slack, count: bound, clock: clock, adjustments: notes)
     }
 
     /// A one-shot schedule: a single deadline `delay` after the start.
     ///
     /// A negative delay is clamped to zero: the ticker fires as soon as its context runs. The tolerance
-    /// is capped at the delay.
-    public static func after(_ delay: Duration, tolerance: Duration = .zero) -> TickSchedule {
+    /// is capped at the delay. `clock` is the clock the delay counts on (see ``TickClock``).
+    public static func after(_ delay: Duration, tolerance: Duration = .zero, clock: TickClock = .uptime)
+        -> TickSchedule
+    {
         var notes: [String] = []
         var first = delay.saturatingNanoseconds
         if first < 0 {
@@ -134,16 +167,49 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             notes.append("tolerance \(tolerance) exceeds the delay; capped at \(Duration.nanoseconds(first))")
             slack = first
         }
-        return TickSchedule(first: first, interval: first, tolerance: slack, count: 1, adjustments: notes)
+        return TickSchedule(
+            first: first, interval: first, tolerance: slack, count: 1, clock: clock, adjustments: notes)
+    }
+
+    /// A one-shot schedule at a wall-clock date, on the continuous clock (it keeps counting while the
+    /// device sleeps): for an expiry or an appointment given as a `Date`.
+    ///
+    /// The date is turned into a delay once, when a ticker is created with the schedule: the time from
+    /// the wall clock's reading then (``TickClock/date``; under virtual time, the virtual date) to `date`.
+    /// Changing the wall clock afterwards — the user setting the time, a time-zone change, a network time
+    /// correction — does not move the deadline: it stays that delay after creation. A date already passed
+    /// fires as soon as the context runs. `start()` of a ticker created idle, and `restart()`, count the
+    /// same delay again from then. The tolerance is capped at the delay. A NaN date (from
+    /// `Date(timeIntervalSinceReferenceDate: .nan)`) stops the program with a message when the ticker is
+    /// created.
+    public static func at(_ date: Date, tolerance: Duration = .zero) -> TickSchedule {
+        var notes: [String] = []
+        var slack = tolerance.saturatingNanoseconds
+        if slack < 0 {
+            notes.append("tolerance \(tolerance) is negative; clamped to zero")
+            slack = 0
+        }
+        return TickSchedule(
+            first: 0, interval: 0, tolerance: slack, count: 1, clock: .continuous, date: date, adjustments: notes)
     }
 
     /// A countdown: `count` deadlines one `interval` apart; each ``Tick/remaining`` says how many are
     /// left, and the ticker finishes after the tick whose `remaining` is zero.
     ///
+    /// With `ticksAtStart`, there is one more tick, at the start itself, whose `remaining` is `count`: a
+    /// countdown from 60 shows 60 at once, then 59 … 0 one interval apart, and still finishes `count`
+    /// intervals after the start. The tick at the start is delivered on the context as soon as it runs,
+    /// never on the calling thread.
+    ///
     /// The tick with `remaining == 0` is always delivered, even when the deadlines before it were missed.
-    /// A `count` of zero or less finishes at once without a tick.
-    public static func countdown(from count: Int, every interval: Duration = .seconds(1)) -> TickSchedule {
-        every(interval, count: count)
+    /// A `count` below zero (or of zero without `ticksAtStart`) finishes at once without a tick.
+    public static func countdown(
+        from count: Int, every interval: Duration = .seconds(1), ticksAtStart: Bool = false,
+        clock: TickClock = .uptime
+    ) -> TickSchedule {
+        guard ticksAtStart else { return every(interval, count: count, clock: clock) }
+        // count + 1 deadlines from the start on: the first (remaining == count) at once.
+        return every(interval, after: .zero, count: count < 0 ? count : count.addingSaturating(1), clock: clock)
     }
 
     // MARK: TimeInterval conveniences
@@ -178,10 +244,12 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
 
     /// A short human-readable description, for logs and test output.
     public var description: String {
+        let onClock = clock == .uptime ? "" : " (\(clock))"
+        if let date { return "at \(date)" }
         switch count {
-        case 1?: return "after \(firstDelay)"
-        case let n?: return "every \(interval) ×\(n)"
-        case nil: return "every \(interval)"
+        case 1?: return "after \(firstDelay)" + onClock
+        case let n?: return "every \(interval) ×\(n)" + onClock
+        case nil: return "every \(interval)" + onClock
         }
     }
 }
@@ -220,6 +288,14 @@ struct ScheduleTimes: Sendable, Hashable {
     /// Whether `index` is the schedule's last deadline.
     func isFinal(_ index: Int) -> Bool {
         bound >= 0 && index >= bound
+    }
+}
+
+extension Int {
+    /// `self + other`, saturating at `Int.max` instead of overflowing.
+    func addingSaturating(_ other: Int) -> Int {
+        let (result, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : result
     }
 }
 

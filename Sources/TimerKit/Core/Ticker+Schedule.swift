@@ -123,7 +123,7 @@ extension Ticker {
         // The schedule counts from here: read the clock before any other work, so that the first deadline
         // is as close as possible to `firstDelay` after the caller's call.
         let timeBase = explicitBase ?? TimeBase.current
-        let now = timeBase.now()
+        let now = timeBase.now(schedule.clock)
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
@@ -137,7 +137,7 @@ extension Ticker {
         }
         let origin = TickerOrigin(
             fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
-        let engine = timeBase.engine(for: context)
+        let engine = timeBase.engine(for: context, clock: schedule.clock)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
             now: now)

@@ -112,8 +112,8 @@ public final class Ticker: Sendable, CustomStringConvertible {
     public func pause() { engine.perform(.pause, on: id) }
 
     /// Resumes a paused ticker: its next deadline is the time left at ``pause()`` from now, and later
-    /// deadlines follow at the interval from there. Starts an `idle` ticker. Does nothing otherwise
-    /// (resuming twice, or after cancel, is harmless).
+    /// deadlines follow at the interval from there. Does nothing in any other state: it does not start an
+    /// `idle` ticker (use ``start()``), and resuming twice, or after cancel, is harmless.
     public func resume() { engine.perform(.resume, on: id) }
 
     /// Stops the ticker for good and releases its handler. Safe to call twice, from any thread, from

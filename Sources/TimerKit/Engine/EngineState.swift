@@ -158,22 +158,21 @@ struct TickerRecord {
     }
 }
 
-/// A pending wake-up in the heap: 16 bytes.
+/// A pending deadline in the heap: 16 bytes.
 struct HeapNode {
-    var latest: Int64
-    /// Arrival order among equal `latest` values, compared with wrap-around (only ties use it).
+    var deadline: Int64
+    /// Arrival order among equal deadlines, compared with wrap-around (only ties use it).
     var sequence: UInt32
     var slot: UInt32
 
     @inline(__always)
     func precedes(_ other: HeapNode) -> Bool {
-        latest != other.latest ? latest < other.latest : Int32(bitPattern: sequence &- other.sequence) < 0
+        deadline != other.deadline ? deadline < other.deadline : Int32(bitPattern: sequence &- other.sequence) < 0
     }
 }
 
 /// Everything an engine knows, kept inside its lock: the ticker records, a 4-ary min-heap of pending
-/// deadlines ordered by the latest acceptable wake time (deadline + tolerance, then arrival order), and
-/// what the alarm is armed for.
+/// deadlines (ordered by deadline, then arrival order), and what the alarm is armed for.
 ///
 /// Records live in pages, so growing never copies the records already there and a table of N tickers
 /// holds at most one partly used page beyond them. The first pages are small (32, 32, 64, 128, 256
@@ -202,6 +201,11 @@ struct EngineState {
     var sequence: UInt32 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
     var armedAt: Int64?
+    /// The end of the batch window the armed wake-up was chosen in: no pending window ended before it when
+    /// it was chosen (see `wakePlan`). A new deadline at or before it joins the batch.
+    private var armedWindowEnd: Int64 = .min
+    /// Set when a new deadline in the armed batch moved the wake-up later: the alarm must be re-armed.
+    private var armedLater = false
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.
     var armSequence: UInt64 = 0
     /// Tickers not yet finished or cancelled.
@@ -354,7 +358,7 @@ struct EngineState {
             return
         }
         sequence &+= 1
-        let node = HeapNode(latest: key.latest, sequence: sequence, slot: slot)
+        let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
         if position >= 0 {
             heap[position] = node
             if !siftUp(from: position) { siftDown(from: position) }
@@ -368,6 +372,7 @@ struct EngineState {
             positions[Int(slot)] = Int32(heap.count - 1)
             siftUp(from: heap.count - 1)
         }
+        noteKey(key)
     }
 
     mutating func removeFromHeap(at position: Int) {
@@ -425,19 +430,91 @@ struct EngineState {
 
     // MARK: Alarm
 
-    /// Arms for the heap's earliest latest-acceptable time when that is earlier than what the alarm is
-    /// armed for (a later arming is left alone: the early wake finds nothing due and re-arms).
+    /// Keeps the armed wake-up valid for a deadline that was just queued or moved. A window that ends
+    /// before the armed batch's window end needs a new plan (the alarm is disarmed, so that
+    /// `armingIfNeeded` makes one); a deadline inside the batch window but after the armed wake-up moves
+    /// the wake-up to it, so that one wake-up still serves the whole batch.
+    private mutating func noteKey(_ key: (deadline: Int64, latest: Int64)) {
+        guard let armed = armedAt else { return }
+        if key.latest < armedWindowEnd {
+            armedAt = nil
+        } else if key.deadline <= armedWindowEnd, key.deadline > armed {
+            armedAt = key.deadline
+            armedLater = true
+        }
+    }
+
+    /// Arms for the wake-up `wakePlan` chooses when the alarm is not armed, or re-arms for a wake-up a new
+    /// deadline moved later. A deadline that moved later or went away leaves the alarm alone: the early
+    /// wake finds nothing due and re-arms.
     mutating func armingIfNeeded() -> (deadline: Int64, sequence: UInt64)? {
-        guard let top = heap.first else { return nil }
-        if let armedAt, armedAt <= top.latest { return nil }
-        armedAt = top.latest
+        guard !heap.isEmpty else { return nil }
+        if armedAt == nil {
+            let plan = wakePlan()
+            armedAt = plan.wake
+            armedWindowEnd = plan.windowEnd
+        } else if !armedLater {
+            return nil
+        }
+        armedLater = false
         armSequence &+= 1
-        return (top.latest, armSequence)
+        return (armedAt!, armSequence)
+    }
+
+    /// Arms for `instant` without a batch (a wake-up that yields the context and comes straight back).
+    mutating func arm(at instant: Int64) -> (deadline: Int64, sequence: UInt64) {
+        armedAt = instant
+        armedWindowEnd = instant
+        armedLater = false
+        armSequence &+= 1
+        return (instant, armSequence)
+    }
+
+    /// Nodes a wake plan looks at before settling for an earlier, still correct wake-up.
+    static let planVisitLimit = 2_048
+
+    /// When to wake: the deadline of the earliest pending ticker, moved later — up to the earliest end of
+    /// any pending tolerance window — to the latest deadline that falls before that end, so that one
+    /// wake-up serves the whole batch, each ticker at or after its deadline and none after its window.
+    ///
+    /// A ticker whose window overlaps no other is therefore woken for at its deadline, not at the end of
+    /// its window. The scan visits the deadlines up to the window end (the batch the wake-up serves, so it
+    /// costs about as much as serving it), pruning every subtree of the heap that starts after it. Past
+    /// `planVisitLimit` nodes it stops with a wake-up no later than every window it has not seen could
+    /// end: still never late, only possibly one wake-up more.
+    func wakePlan() -> (wake: Int64, windowEnd: Int64) {
+        let topDeadline = heap[0].deadline
+        var end = latest(at: 0)
+        // Every window ends at or after its deadline, so nothing ends before the earliest deadline.
+        guard end > topDeadline else { return (topDeadline, end) }
+        var pending: [Int] = [0]
+        var seen: [Int64] = []
+        var visited = 0
+        while let position = pending.popLast() {
+            let deadline = heap[position].deadline
+            guard deadline <= end else { continue }
+            visited += 1
+            if visited > Self.planVisitLimit {
+                // Unseen windows end no earlier than the deadlines that start their subtrees.
+                end = min(end, pending.reduce(deadline) { min($0, heap[$1].deadline) })
+                break
+            }
+            end = min(end, latest(at: position))
+            // Nothing ends before the earliest deadline: the plan cannot change any more.
+            if end == topDeadline { break }
+            seen.append(deadline)
+            let first = Self.arity * position + 1
+            if first < heap.count { pending.append(contentsOf: first..<min(first + Self.arity, heap.count)) }
+        }
+        let wake = seen.reduce(topDeadline) { $1 <= end ? max($0, $1) : $0 }
+        return (wake, end)
+    }
+
+    /// The end of the tolerance window of the node at `position`.
+    private func latest(at position: Int) -> Int64 {
+        heapKey(ofSlot: heap[position].slot)?.latest ?? heap[position].deadline
     }
 
     /// The deadline of the ticker at the top of the heap (its earliest acceptable delivery).
-    var topDeadline: Int64? {
-        guard let top = heap.first else { return nil }
-        return heapKey(ofSlot: top.slot)?.deadline
-    }
+    var topDeadline: Int64? { heap.first?.deadline }
 }

@@ -6,9 +6,10 @@
 /// which is done after unlocking. No user code, closure release or driver call runs under the lock.
 final class TickerEngine: Sendable {
     let context: TickerContext
-    /// Where "now" comes from. The engine holds the source, not its `TimeBase`: the time base's registry
-    /// holds run-loop engines strongly, and the reverse reference would make a cycle.
-    let clock: TimeBase.Source
+    /// Where "now" comes from: the time base's source read on the engine's clock. The engine holds the
+    /// source, not its `TimeBase`: the time base's registry holds run-loop engines strongly, and the reverse
+    /// reference would make a cycle.
+    let clock: EngineClock
     private let state = Locked<EngineState>.make(EngineState())
     private let alarm: any Alarm
 
@@ -16,11 +17,11 @@ final class TickerEngine: Sendable {
     /// queue (and re-arms for "now"), so that a flood of due tickers cannot starve other work.
     static let deliveriesPerWake = 1_024
 
-    init(context: TickerContext, timeBase: TimeBase) {
+    init(context: TickerContext, clock: TickClock.Kind = .uptime, timeBase: TimeBase) {
         self.context = context
-        self.clock = timeBase.source
+        self.clock = EngineClock(source: timeBase.source, kind: clock)
         let target = WeakEngine()
-        alarm = timeBase.makeAlarm(for: context) { target.engine?.serviceDueTickers() }
+        alarm = timeBase.makeAlarm(for: context, clock: clock) { target.engine?.serviceDueTickers() }
         target.engine = self
     }
 
@@ -35,13 +36,15 @@ final class TickerEngine: Sendable {
         handler: TickHandler, now: Int64
     ) -> TickerID {
         let finishedAtOnce = schedule.count == 0
+        // A schedule at a date becomes a delay from the wall clock's reading now.
+        let times = schedule.date == nil ? schedule.times : schedule.times(createdAt: clock.source.date())
         let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, Sweep) in
             let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
             // Made here rather than before locking: moving it in costs less than copying it in.
             let id = state.insert(
                 TickerRecord(
                     state: finishedAtOnce ? .finished : (startsImmediately ? .running : .idle),
-                    times: schedule.times, site: state.site(for: origin), owner: owner,
+                    times: times, site: state.site(for: origin), owner: owner,
                     handler: finishedAtOnce ? nil : handler, now: now))
             guard !finishedAtOnce else { return (id, nil, swept) }
             state.liveCount += 1
@@ -104,7 +107,7 @@ final class TickerEngine: Sendable {
     // MARK: Lifecycle calls (any thread, any state)
 
     enum Command {
-        case start, pause, resume, cancel, fire
+        case start, pause, resume, restart, cancel, fire
     }
 
     /// Applies a lifecycle call. Calls that do not apply to the current state do nothing.
@@ -116,8 +119,10 @@ final class TickerEngine: Sendable {
             let slot = id.slot
             var outcome = Outcome()
             switch (command, state[slot].state) {
-            case (.start, .idle), (.resume, .idle):
+            case (.start, .idle), (.restart, .idle), (.restart, .running), (.restart, .paused):
+                // Deadline 1 is one first delay from now; pending `fire()` requests stay.
                 state[slot].start = now
+                state[slot].nextIndex = 1
                 state[slot].state = .running
             case (.pause, .running):
                 let deadline = state[slot].scheduledDeadline ?? now
@@ -134,6 +139,10 @@ final class TickerEngine: Sendable {
             case (.fire, .idle), (.fire, .running), (.fire, .paused):
                 if state[slot].manualPending == 0 { state[slot].manualRequestedAt = now }
                 state[slot].manualPending &+= 1
+            case (.restart, .finished):
+                // Its handler is gone: nothing can run again. Almost always a mistake (see `restart()`).
+                outcome.restartedFinished = state[slot].site
+                return outcome
             default:
                 return outcome
             }
@@ -213,12 +222,20 @@ final class TickerEngine: Sendable {
         var releasedEngine: TickerEngine?
         /// Set when the ticker stopped because its owner went away (logged when asked for).
         var ownerGone: TickerSite?
+        /// Set when `restart()` was called on a finished ticker (warned about in debug builds).
+        var restartedFinished: TickerSite?
     }
 
     private func finish(_ outcome: consuming Outcome) {
         applyArming(outcome.arming)
         if let origin = outcome.ownerGone {
             Diagnostics.ownerWentAway(origin: origin, context: context)
+        }
+        if let origin = outcome.restartedFinished {
+            Diagnostics.warn(
+                "restart() on the finished ticker created at \(origin.fileID):\(origin.line) does nothing: a "
+                    + "finished ticker has released its handler. Schedule a new ticker instead, or restart it "
+                    + "before its last tick.")
         }
         // `released` and `releasedEngine` are dropped here, outside the lock: a handler's captures may
         // run user deinitialisers, and releasing the engine may shut its alarm down.
@@ -265,9 +282,7 @@ final class TickerEngine: Sendable {
                     return .done(state.armingIfNeeded())
                 }
                 if served >= Self.deliveriesPerWake {
-                    state.armedAt = now
-                    state.armSequence &+= 1
-                    return .done((now, state.armSequence))
+                    return .done(state.arm(at: now))
                 }
                 guard state[top.slot].site.isBatched else {
                     return Self.nextDelivery(&state, slot: top.slot, now: now)
@@ -380,7 +395,7 @@ final class TickerEngine: Sendable {
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
         state.withLock { state in
             guard state.isCurrent(id) else { return nil }
-            return Self.snapshot(of: state[id.slot], context: context)
+            return Self.snapshot(of: state[id.slot], context: context, clock: clock.tickClock)
         }
     }
 
@@ -390,7 +405,7 @@ final class TickerEngine: Sendable {
             let swept = Self.sweepDeadOwners(&state, limit: nil)
             let snapshots = (0..<UInt32(state.slotCount)).compactMap { slot -> TickerSnapshot? in
                 guard state[slot].isOccupied, !state[slot].state.isTerminal else { return nil }
-                return Self.snapshot(of: state[slot], context: context)
+                return Self.snapshot(of: state[slot], context: context, clock: clock.tickClock)
             }
             return (snapshots, swept)
         }
@@ -403,12 +418,31 @@ final class TickerEngine: Sendable {
         state.withLock { state in state.isCurrent(id) ? state[id.slot].state : nil }
     }
 
+    /// The time left to the ticker's next scheduled deadline (`nil` once it is finished or cancelled, or its
+    /// record is gone): from now while running (zero when the deadline has passed and its delivery is on
+    /// its way), the time kept at the pause while paused, the first delay while idle.
+    func timeRemaining(_ id: TickerID) -> Duration? {
+        let now = clock.now()
+        return state.withLock { state -> Int64? in
+            guard state.isCurrent(id) else { return nil }
+            // Field by field: a copy of the record would retain its handler and site.
+            switch state[id.slot].state {
+            case .idle: return state[id.slot].times.offset(ofDeadline: state[id.slot].nextIndex)
+            case .paused: return state[id.slot].start
+            case .running: return max(0, (state[id.slot].scheduledDeadline ?? now).subtractingSaturating(now))
+            case .finished, .cancelled: return nil
+            }
+        }.map { .nanoseconds($0) }
+    }
+
     /// How many times the ticker `id` has fired (`nil` once its record is gone).
     func fireCount(_ id: TickerID) -> Int? {
         state.withLock { state in state.isCurrent(id) ? state[id.slot].fireCount : nil }
     }
 
-    private static func snapshot(of record: TickerRecord, context: TickerContext) -> TickerSnapshot {
+    private static func snapshot(of record: TickerRecord, context: TickerContext, clock: TickClock)
+        -> TickerSnapshot
+    {
         TickerSnapshot(
             state: record.state,
             fileID: record.site.fileID,
@@ -416,7 +450,7 @@ final class TickerEngine: Sendable {
             ownerType: record.site.ownerTypeName,
             binding: record.site.binding.name,
             context: context.description,
-            schedule: TickSchedule(record.times),
+            schedule: TickSchedule(record.times, clock: clock),
             fireCount: record.fireCount,
             skippedCount: Int(record.skippedTotal),
             nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) },
@@ -433,6 +467,18 @@ final class TickerEngine: Sendable {
 
     /// The engine's current instant.
     func now() -> TickInstant { TickInstant(nanoseconds: clock.now()) }
+}
+
+/// A time base's source read on one clock's timeline.
+struct EngineClock: Sendable {
+    let source: TimeBase.Source
+    let kind: TickClock.Kind
+
+    @inline(__always)
+    func now() -> Int64 { source.now(kind) }
+
+    /// The clock as the public API names it.
+    var tickClock: TickClock { TickClock(kind) }
 }
 
 /// The alarm's way back to its engine, so that the alarm does not keep the engine alive.

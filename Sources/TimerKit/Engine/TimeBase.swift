@@ -1,4 +1,15 @@
 import Dispatch
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Bionic)
+    import Bionic
+#endif
 
 /// Where "now" comes from and how a context's single alarm is made: the system's monotonic clock with
 /// real drivers, or virtual time that tests advance by hand.
@@ -10,13 +21,44 @@ final class TimeBase: Sendable {
         case system
         case virtual(VirtualClock)
 
-        /// The current instant, in nanoseconds on this source's monotonic timeline.
+        /// The current instant, in nanoseconds on this source's uptime timeline.
         @inline(__always)
         func now() -> Int64 {
             switch self {
             case .system: Int64(truncatingIfNeeded: DispatchTime.now().uptimeNanoseconds)
             case .virtual(let clock): clock.now()
             }
+        }
+
+        /// The current instant on `kind`'s timeline. Virtual time has one timeline for every kind.
+        @inline(__always)
+        func now(_ kind: TickClock.Kind) -> Int64 {
+            switch (self, kind) {
+            case (.system, .uptime): now()
+            case (.system, .continuous): Self.continuousNow()
+            case (.virtual(let clock), _): clock.now()
+            }
+        }
+
+        /// The wall-clock date. Under virtual time, the virtual reading in seconds since the reference date
+        /// (1 January 2001), so that schedules at a `Date` run on virtual time too.
+        func date() -> Date {
+            switch self {
+            case .system: Date()
+            case .virtual(let clock): Date(timeIntervalSinceReferenceDate: Double(clock.now()) / 1e9)
+            }
+        }
+
+        /// Nanoseconds of the system's continuous clock, which keeps counting while the device sleeps:
+        /// `CLOCK_BOOTTIME` on Linux, continuous time on Apple platforms.
+        static func continuousNow() -> Int64 {
+            #if canImport(Darwin)
+                Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
+            #else
+                var time = timespec()
+                clock_gettime(CLOCK_BOOTTIME, &time)
+                return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+            #endif
         }
     }
 
@@ -25,7 +67,7 @@ final class TimeBase: Sendable {
     /// `Foundation.Timer` is never freed on Linux, so it must be made once per run loop and mode set, not
     /// once per burst of tickers); dispatch engines are held weakly and keep themselves alive while they
     /// have live tickers.
-    let engineRegistry = Locked<SharedObjects<ContextKey, TickerEngine>>.make(SharedObjects())
+    let engineRegistry = Locked<SharedObjects<EngineKey, TickerEngine>>.make(SharedObjects())
     /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:)`).
     let frameSourceRegistry = Locked<SharedObjects<FrameSourceKey, FrameSource>>.make(SharedObjects())
 
@@ -41,14 +83,20 @@ final class TimeBase: Sendable {
 
     static var current: TimeBase { override ?? system }
 
-    /// The current instant, in nanoseconds on this time base's monotonic timeline.
+    /// The current instant, in nanoseconds on this time base's uptime timeline.
     @inline(__always)
     func now() -> Int64 { source.now() }
 
-    /// The engine serving `context` on this time base, created on first use.
-    func engine(for context: TickerContext) -> TickerEngine {
-        engineRegistry.object(for: context.key, permanent: context.enginesArePermanent) {
-            TickerEngine(context: context, timeBase: self)
+    /// The current instant on `clock`'s timeline.
+    @inline(__always)
+    func now(_ clock: TickClock) -> Int64 { source.now(clock.kind) }
+
+    /// The engine serving `context` on `clock`'s timeline on this time base, created on first use.
+    func engine(for context: TickerContext, clock: TickClock = .uptime) -> TickerEngine {
+        engineRegistry.object(
+            for: EngineKey(context: context.key, clock: clock.kind), permanent: context.enginesArePermanent
+        ) {
+            TickerEngine(context: context, clock: clock.kind, timeBase: self)
         }
     }
 
@@ -63,14 +111,49 @@ final class TimeBase: Sendable {
         engineRegistry.withLock { $0.all() }
     }
 
-    func makeAlarm(for context: TickerContext, wake: @escaping @Sendable () -> Void) -> any Alarm {
-        switch source {
-        case .virtual(let clock):
+    func makeAlarm(
+        for context: TickerContext, clock: TickClock.Kind, wake: @escaping @Sendable () -> Void
+    ) -> any Alarm {
+        switch (source, clock) {
+        case (.virtual(let clock), _):
             return clock.makeAlarm(wake: wake)
-        case .system:
+        case (.system, .uptime):
             return context.makeSystemAlarm(wake: wake)
+        case (.system, .continuous):
+            return ContinuousAlarm(context.makeSystemAlarm(wake: wake))
         }
     }
+}
+
+/// What identifies an engine in a time base's registry: its context and the clock it counts on.
+struct EngineKey: Hashable, Sendable {
+    let context: ContextKey
+    let clock: TickClock.Kind
+}
+
+/// A continuous-clock engine's alarm on a system context: the context's drivers wait on the uptime clock,
+/// which stops while the device sleeps, so the deadline is turned into a delay from now and no single wait
+/// is longer than `longestWait`. After the device sleeps through a deadline, the next wait ends at most
+/// `longestWait` after it wakes, and the engine then finds the deadline passed (a wait that ends early
+/// finds nothing due and re-arms).
+final class ContinuousAlarm: Alarm {
+    private let alarm: any Alarm
+
+    /// The longest wait on the uptime clock: how late a continuous ticker can be after the device slept.
+    static let longestWait: Int64 = 1_000_000_000
+
+    init(_ alarm: any Alarm) {
+        self.alarm = alarm
+    }
+
+    func arm(at deadline: Int64) {
+        // A saturated deadline is never reached, on any clock.
+        guard deadline < .max else { return alarm.arm(at: .max) }
+        let delay = deadline.subtractingSaturating(TimeBase.Source.continuousNow())
+        alarm.arm(at: TimeBase.Source.system.now().addingSaturating(min(max(0, delay), Self.longestWait)))
+    }
+
+    func shutDown() { alarm.shutDown() }
 }
 
 /// A context's single wake-up source: "wake me at T" and nothing else.

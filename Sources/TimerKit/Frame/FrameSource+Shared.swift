@@ -6,7 +6,7 @@ extension FrameSource {
 
     /// The shared software frame source for `refreshRate` on `context`, made on first use.
     ///
-    /// Its refreshes come from one internal repeating ticker (``TickSchedule/every(_:after:tolerance:count:)``
+    /// Its refreshes come from one internal repeating ticker (``TickSchedule/every(_:after:tolerance:count:clock:)``
     /// with the refresh interval) on `context`, so it follows the engine's rules: refresh k is at
     /// `origin + k·refreshInterval` on the monotonic clock without drift, where the origin is the moment
     /// the source was made; a late context skips refreshes (they become ``FrameTick/droppedFrames``); and

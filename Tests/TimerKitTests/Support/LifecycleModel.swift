@@ -6,7 +6,9 @@ import Foundation
 //
 // The model is a plain simulation of the contract (TheContract.md, Ticker.swift): arrays, linear scans,
 // no heap and no locks. Deadline k is `origin + firstDelay + (k − 1)·interval`; pausing keeps the time
-// left; a late delivery stands for the latest passed deadline and counts the others as skipped; `fire()`
+// left; `start()` starts only an idle ticker and `resume()` resumes only a paused one; `restart()` counts the
+// schedule from now again in every live state; a late delivery stands for the latest passed deadline and
+// counts the others as skipped; `fire()`
 // queues manual deliveries that leave the schedule alone (and is the one tick of an unfired one-shot);
 // a bound ticker stops without a call when its owner is gone; releasing a handle cancels a handle-owned
 // ticker and a bound one that is not running. Under virtual time every delivery is at its deadline
@@ -78,6 +80,7 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case start(Int)
     case pause(Int)
     case resume(Int)
+    case restart(Int)
     case cancel(Int)
     case fire(Int)
     case releaseOwner(Int)
@@ -88,7 +91,8 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     var ticker: Int? {
         switch self {
         case .create(let ticker, _), .start(let ticker), .pause(let ticker), .resume(let ticker),
-            .cancel(let ticker), .fire(let ticker), .releaseOwner(let ticker), .releaseHandle(let ticker):
+            .restart(let ticker), .cancel(let ticker), .fire(let ticker), .releaseOwner(let ticker),
+            .releaseHandle(let ticker):
             ticker
         case .advance: nil
         }
@@ -101,6 +105,7 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .start: .start(ticker)
         case .pause: .pause(ticker)
         case .resume: .resume(ticker)
+        case .restart: .restart(ticker)
         case .cancel: .cancel(ticker)
         case .fire: .fire(ticker)
         case .releaseOwner: .releaseOwner(ticker)
@@ -125,6 +130,7 @@ enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .start(let ticker): "start #\(ticker)"
         case .pause(let ticker): "pause #\(ticker)"
         case .resume(let ticker): "resume #\(ticker)"
+        case .restart(let ticker): "restart #\(ticker)"
         case .cancel(let ticker): "cancel #\(ticker)"
         case .fire(let ticker): "fire #\(ticker)"
         case .releaseOwner(let ticker): "release owner of #\(ticker)"
@@ -180,6 +186,8 @@ struct LifecycleModel {
         var manualPending = 0
         var manualAt: Int64 = 0
         var fireCount = 0
+        /// `restart()` calls that restarted the schedule.
+        var restarts = 0
         /// Arrival order among equal deadlines (the engine serves ties first come, first served).
         var order: Int
         var createdAt: Int64
@@ -193,6 +201,17 @@ struct LifecycleModel {
         /// A bound ticker whose owner is gone stops at its next deadline, or earlier when its engine
         /// sweeps for dead owners: until then its state may read either way.
         var stateIsUncertain: Bool { spec.binding.isBound && !ownerAlive && isLive }
+
+        /// What `Ticker.timeRemaining` reads at `now`: the time to the next scheduled deadline (the first
+        /// delay while idle, the time kept while paused), `nil` once stopped.
+        func timeRemaining(at now: Int64) -> Int64? {
+            switch state {
+            case .idle: spec.offset(nextIndex)
+            case .paused: origin
+            case .running: max(0, origin + spec.offset(nextIndex) - now)
+            case .finished, .cancelled: nil
+            }
+        }
 
         /// The instant the ticker waits for, if any.
         var key: Int64? {
@@ -256,8 +275,18 @@ struct LifecycleModel {
                 Ticker(
                     spec: spec, state: spec.startsImmediately ? .running : .idle, origin: now, order: nextOrder,
                     createdAt: now, ownerAlive: spec.binding.isBound))
-        case .start(let index): startOrResume(index, resumes: false)
-        case .resume(let index): startOrResume(index, resumes: true)
+        case .start(let index):
+            guard tickers[index].state == .idle else { return }
+            run(index, countingFrom: now)
+        case .resume(let index):
+            guard tickers[index].state == .paused else { return }
+            // Deadline `nextIndex` is the time kept at the pause from now.
+            run(index, countingFrom: now + tickers[index].origin - tickers[index].spec.offset(tickers[index].nextIndex))
+        case .restart(let index):
+            guard tickers[index].isLive else { return }
+            tickers[index].nextIndex = 1
+            tickers[index].restarts += 1
+            run(index, countingFrom: now)
         case .pause(let index):
             guard tickers[index].state == .running else { return }
             let deadline = tickers[index].origin + tickers[index].spec.offset(tickers[index].nextIndex)
@@ -301,16 +330,9 @@ struct LifecycleModel {
         }
     }
 
-    private mutating func startOrResume(_ index: Int, resumes: Bool) {
-        switch tickers[index].state {
-        case .idle:
-            tickers[index].origin = now
-        case .paused where resumes:
-            let next = now + tickers[index].origin
-            tickers[index].origin = next - tickers[index].spec.offset(tickers[index].nextIndex)
-        default:
-            return
-        }
+    /// Makes the ticker run with deadline offsets counted from `origin`.
+    private mutating func run(_ index: Int, countingFrom origin: Int64) {
+        tickers[index].origin = origin
         tickers[index].state = .running
         touch(index)
     }
@@ -460,7 +482,8 @@ struct ModelProgram: Sendable, CustomStringConvertible {
                 // resumed and fired many times.
                 let calls: [(Int) -> ModelOperation] = [
                     ModelOperation.pause, ModelOperation.pause, ModelOperation.resume, ModelOperation.resume,
-                    ModelOperation.resume, ModelOperation.start, ModelOperation.fire, ModelOperation.fire,
+                    ModelOperation.resume, ModelOperation.start, ModelOperation.restart, ModelOperation.fire,
+                    ModelOperation.fire,
                     ModelOperation.fire, ModelOperation.cancel, ModelOperation.releaseOwner,
                     ModelOperation.releaseHandle,
                 ]

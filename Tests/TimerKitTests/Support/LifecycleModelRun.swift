@@ -125,6 +125,7 @@ final class LifecycleModelRun: @unchecked Sendable {
         case .start(let index): slots[index].reachableHandle?.start()
         case .pause(let index): slots[index].reachableHandle?.pause()
         case .resume(let index): slots[index].reachableHandle?.resume()
+        case .restart(let index): slots[index].reachableHandle?.restart()
         case .fire(let index): slots[index].reachableHandle?.fire()
         case .cancel(let index): slots[index].reachableHandle?.cancel()
         case .releaseOwner(let index): slots[index].owner = nil
@@ -236,6 +237,13 @@ final class LifecycleModelRun: @unchecked Sendable {
                         message: "ticker #\(index) waits for \(handle.nextDeadline.map(Tick.sinceStart) ?? "nothing"), "
                             + "the model for \(expected.key.map { Tick.sinceStart(TickInstant(nanoseconds: $0)) } ?? "nothing")"
                     )
+                }
+                let remaining = expected.timeRemaining(at: model.now)
+                if !expected.stateIsUncertain, handle.timeRemaining?.saturatingNanoseconds != remaining {
+                    return Failure(
+                        steps: steps,
+                        message: "ticker #\(index) has \(handle.timeRemaining.map { "\($0)" } ?? "nil") left to its "
+                            + "next deadline, the model \(remaining.map { "\($0) ns" } ?? "nil")")
                 }
                 let skipped = expected.ticks.reduce(0) { $0 + $1.skipped }
                 if let snapshot = handle.snapshot, snapshot.skippedCount != skipped {
@@ -399,6 +407,7 @@ struct ModelCoverage: CustomStringConvertible {
     var deliveries = 0
     var manualDeliveries = 0
     var skippingDeliveries = 0
+    var restarts = 0
     var stalls = 0
     var finished = 0
     var cancelled = 0
@@ -410,6 +419,7 @@ struct ModelCoverage: CustomStringConvertible {
             deliveries += ticker.ticks.count
             manualDeliveries += ticker.ticks.count { $0.isManual }
             skippingDeliveries += ticker.ticks.count { $0.skipped > 0 }
+            restarts += ticker.restarts
             if ticker.spec.stallMilliseconds != nil { stalls += ticker.ticks.count }
             if ticker.state == .finished { finished += 1 }
             if ticker.state == .cancelled { cancelled += 1 }
@@ -420,13 +430,15 @@ struct ModelCoverage: CustomStringConvertible {
 
     /// Every situation the generator is meant to produce occurred.
     var isComplete: Bool {
-        [deliveries, manualDeliveries, skippingDeliveries, stalls, finished, cancelled, ownersReleased].allSatisfy {
-            $0 > 0
-        }
+        [deliveries, manualDeliveries, skippingDeliveries, restarts, stalls, finished, cancelled, ownersReleased]
+            .allSatisfy {
+                $0 > 0
+            }
     }
 
     var description: String {
-        "\(deliveries) deliveries (\(manualDeliveries) manual, \(skippingDeliveries) skipping), \(stalls) stalls, "
+        "\(deliveries) deliveries (\(manualDeliveries) manual, \(skippingDeliveries) skipping), \(restarts) restarts, "
+            + "\(stalls) stalls, "
             + "\(finished) finished, \(cancelled) cancelled, \(ownersReleased) owners released, "
             + "\(warnings) \"never fires\" warnings"
     }

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+/// A choice of clock (uptime, continuous, a wall-clock date) and tolerance that costs only what
+/// coalescing needs — under virtual time, where a delivery's timestamp is exactly its wake-up's instant.
+@Suite struct ClockAndToleranceTests {
+    let time = VirtualTime()
+    let context = ContractContext.dispatch.context
+
+    // MARK: Clocks
+
+    @Test(arguments: ContractContext.allCases)
+    func continuousTickersRunOnVirtualTimeOnTheirOwnEngine(kind: ContractContext) {
+        let ticks = Recorder<Tick>()
+        let start = time.now
+        let (continuous, uptime) = time.run {
+            (
+                Ticker.schedule(.every(.seconds(1), count: 3, clock: .continuous), on: kind.context) {
+                    ticks.append($0)
+                },
+                Ticker.schedule(.every(.seconds(1)), on: kind.context) { _ in }
+            )
+        }
+        #expect(continuous.clock == .continuous)
+        #expect(uptime.clock == .uptime)
+        #expect(continuous.snapshot?.schedule.clock == .continuous)
+        #expect(continuous.engine !== uptime.engine, "engines are keyed by context and clock")
+        time.advance(by: .seconds(3))
+        #expect(ticks.values.map(\.deadline) == (1...3).map { start.advanced(by: .seconds($0)) })
+        #expect(ticks.values.allSatisfy { $0.lateness == .zero })
+        #expect(continuous.state == .finished)
+        uptime.cancel()
+    }
+
+    @Test func aScheduleAtADateFiresAtThatDateOnVirtualTime() {
+        let ticks = Recorder<Tick>()
+        let now = time.run { TickClock.date }
+        let ticker = time.run {
+            Ticker.schedule(.at(now.addingTimeInterval(90)), on: context) { ticks.append($0) }
+        }
+        #expect(ticker.clock == .continuous)
+        #expect(ticker.timeRemaining == .seconds(90))
+        time.advance(by: .seconds(89))
+        #expect(ticks.count == 0)
+        time.advance(by: .seconds(1))
+        #expect(ticks.count == 1)
+        #expect(ticks.values.first?.lateness == .zero)
+        #expect(ticker.state == .finished)
+    }
+
+    @Test func aScheduleAtAPassedDateFiresAtOnce() {
+        let ticks = Recorder<Tick>()
+        let now = time.run { TickClock.date }
+        let ticker = time.run {
+            Ticker.schedule(.at(now.addingTimeInterval(-30), tolerance: .seconds(1)), on: context) { ticks.append($0) }
+        }
+        #expect(ticker.snapshot?.schedule.tolerance == .zero, "the tolerance is capped at the delay")
+        time.advance(by: .zero)
+        #expect(ticks.count == 1)
+    }
+
+    @Test func aContinuousTickerFiresOnARealContext() {
+        let live = LiveContext(.dispatch)
+        defer { live.tearDown() }
+        let fired = DispatchSemaphore(value: 0)
+        let ticker = Ticker.schedule(.after(.milliseconds(20), clock: .continuous), on: live.context) { _ in
+            fired.signal()
+        }
+        #expect(fired.wait(timeout: .now() + 10) == .success)
+        #expect(ticker.state == .finished)
+    }
+
+    @Test func aContinuousAlarmNeverWaitsLongerThanItsLongestWait() {
+        let armed = Locked<[Int64]>.make([])
+        let alarm = ContinuousAlarm(RecordingAlarm(armed))
+        let before = TimeBase.Source.system.now()
+        alarm.arm(at: TimeBase.Source.continuousNow() + 3_600_000_000_000)
+        alarm.arm(at: TimeBase.Source.continuousNow() + 5_000_000)
+        alarm.arm(at: .max)
+        let after = TimeBase.Source.system.now()
+        let values = armed.withLock { $0 }
+        #expect(values.count == 3)
+        #expect(values[0] <= after + ContinuousAlarm.longestWait && values[0] >= before + ContinuousAlarm.longestWait)
+        #expect(values[1] <= after + 5_000_000 && values[1] >= before)
+        #expect(values[2] == .max, "a deadline that is never reached is never woken for")
+    }
+
+    // MARK: Tolerance
+
+    @Test func aLoneTickerWithToleranceIsDeliveredAtItsDeadline() {
+        let ticks = Recorder<Tick>()
+        let ticker = time.run {
+            Ticker.schedule(.every(.milliseconds(200), tolerance: .milliseconds(50)), on: context) { ticks.append($0) }
+        }
+        // Advancing exactly to each deadline delivers it.
+        for _ in 0..<5 { time.advance(by: .milliseconds(200)) }
+        #expect(ticks.values.map(\.index) == [1, 2, 3, 4, 5])
+        #expect(ticks.values.allSatisfy { $0.lateness == .zero })
+        ticker.cancel()
+    }
+
+    @Test func aBatchIsServedAtTheLatestDeadlineInsideTheEarliestWindow() {
+        // A: 100 ms, window to 150. B: 120 ms, window to 220. C: 140 ms, no tolerance (window ends at 140,
+        // the earliest end). D: 145 ms, beyond C's window. One wake-up at 140 ms serves A, B and C; D gets
+        // its own at 145 ms.
+        let ticks = Recorder<(String, Tick)>()
+        let specs: [(String, Int, Int)] = [("A", 100, 50), ("B", 120, 100), ("C", 140, 0), ("D", 145, 0)]
+        let tickers = time.run {
+            specs.map { name, delay, tolerance in
+                Ticker.schedule(.after(.milliseconds(delay), tolerance: .milliseconds(tolerance)), on: context) {
+                    ticks.append((name, $0))
+                }
+            }
+        }
+        let start = time.now
+        #expect(time.advance(by: .milliseconds(140)) == 1)
+        #expect(ticks.values.map(\.0).sorted() == ["A", "B", "C"])
+        #expect(ticks.values.allSatisfy { $0.1.timestamp == start.advanced(by: .milliseconds(140)) })
+        #expect(time.advance(by: .milliseconds(5)) == 1)
+        #expect(ticks.values.last?.0 == "D")
+        #expect(ticks.values.last?.1.lateness == .zero)
+        tickers.forEach { $0.cancel() }
+    }
+
+    @Test func aDeadlineAddedInsideTheArmedWindowJoinsTheBatch() {
+        // A (100 ms, tolerance 50) is armed for 100 ms; B, made later at 130 ms inside A's window, moves the
+        // one wake-up to 130 ms.
+        let ticks = Recorder<Tick>()
+        let a = time.run {
+            Ticker.schedule(.after(.milliseconds(100), tolerance: .milliseconds(50)), on: context) { ticks.append($0) }
+        }
+        let b = time.run { Ticker.schedule(.after(.milliseconds(130)), on: context) { ticks.append($0) } }
+        #expect(time.advance(by: .milliseconds(200)) == 1)
+        #expect(ticks.values.map(\.lateness) == [.milliseconds(30), .zero])
+        a.cancel()
+        b.cancel()
+    }
+
+    @Test func aDeadlineWhoseWindowEndsFirstMovesTheWakeUpEarlier() {
+        // A (100 ms, tolerance 50) is armed; B at 60 ms without tolerance needs a wake-up before it. At 60 ms
+        // only B is due (A's deadline has not come): two wake-ups, both on time.
+        let ticks = Recorder<Tick>()
+        let a = time.run {
+            Ticker.schedule(.after(.milliseconds(100), tolerance: .milliseconds(50)), on: context) { ticks.append($0) }
+        }
+        let b = time.run { Ticker.schedule(.after(.milliseconds(60)), on: context) { ticks.append($0) } }
+        #expect(time.advance(by: .milliseconds(200)) == 2)
+        #expect(ticks.values.map(\.lateness) == [.zero, .zero])
+        a.cancel()
+        b.cancel()
+    }
+
+    @Test func aBatchLargerThanThePlanScanIsStillNeverLateBeyondItsWindows() {
+        // 3,000 one-shots 1 µs apart, each with 10 ms of tolerance: more than the plan looks at
+        // (`EngineState.planVisitLimit`), so the plan may settle for an earlier wake-up; none may be late
+        // beyond its own window, and few wake-ups serve them all.
+        let count = 3_000
+        let lateness = Recorder<Duration>()
+        let tickers = time.run {
+            (0..<count).map { offset in
+                Ticker.schedule(
+                    .after(.microseconds(1_000 + offset), tolerance: .milliseconds(10)), on: context
+                ) { lateness.append($0.lateness) }
+            }
+        }
+        let wakes = time.advance(by: .milliseconds(20))
+        #expect(lateness.count == count)
+        #expect(lateness.values.allSatisfy { $0 >= .zero && $0 <= .milliseconds(10) })
+        #expect(wakes <= 4, "\(wakes) wake-ups")
+        tickers.forEach { $0.cancel() }
+    }
+
+    @Test func manyEqualDeadlinesArePlannedWithoutScanningThemAll() {
+        // 20,000 one-shots at one deadline, no tolerance: each new one leaves the armed wake-up alone.
+        let fired = Recorder<Int>()
+        let tickers = time.run {
+            (0..<20_000).map { index in
+                Ticker.schedule(.after(.seconds(1)), on: context) { _ in if index % 1_000 == 0 { fired.append(index) } }
+            }
+        }
+        #expect(time.advance(by: .seconds(1)) <= Int(20_000 / TickerEngine.deliveriesPerWake) + 1)
+        #expect(fired.count == 20)
+        tickers.forEach { $0.cancel() }
+    }
+}
+
+/// An alarm that records what it is armed for.
+private final class RecordingAlarm: Alarm {
+    private let armed: Locked<[Int64]>
+
+    init(_ armed: Locked<[Int64]>) {
+        self.armed = armed
+    }
+
+    func arm(at deadline: Int64) { armed.withLock { $0.append(deadline) } }
+    func shutDown() {}
+}
