@@ -82,7 +82,7 @@ final class MainRunLoopTests: XCTestCase {
         let follower = Ticker.schedule(.every(.milliseconds(5)), modes: [.default, tracking]) { _ in tracked += 1 }
         let end = Date().addingTimeInterval(0.1)
         while Date() < end {
-            RunLoop.main.run(mode: tracking, before: end)
+            _ = RunLoop.main.run(mode: tracking, before: end)
         }
         XCTAssertEqual(model.ticks.count, 0, "a [.default] ticker fired while the loop ran in another mode")
         XCTAssertGreaterThan(tracked, 0, "the ticker scheduled for the running mode did not fire")
