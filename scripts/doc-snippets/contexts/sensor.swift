@@ -1,0 +1,4 @@
+// Code that reads a sensor.
+SNIPPET
+
+func readSensor() -> Double { 0 }

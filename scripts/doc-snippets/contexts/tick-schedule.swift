@@ -1,0 +1,4 @@
+// Each line is one TickSchedule expression.
+import TimerKit
+
+let _: TickSchedule = SNIPPET
