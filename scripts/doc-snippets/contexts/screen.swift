@@ -1,4 +1,4 @@
-// Statements in a method of a screen whose `timeStart()` is called every second.
+// Statements in a method of a main-actor screen whose `timeStart()` is called every second.
 import Foundation
 import TimerKit
 
@@ -6,6 +6,7 @@ import TimerKit
     import TimerKitMigration
 #endif
 
+@MainActor
 final class Screen {
     func timeStart() {}
 

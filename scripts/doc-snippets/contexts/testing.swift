@@ -1,4 +1,6 @@
 // The body of an async test.
+import Foundation
+import Synchronization
 import Testing
 import TimerKit
 import TimerKitTesting
