@@ -71,7 +71,7 @@ extension Foundation.Timer {
     }
 
     static func foundationSchedule(_ interval: TimeInterval, repeats: Bool) -> TickSchedule {
-        precondition(!interval.isNaN, "TimerKit: timer interval is NaN; pass a finite number of seconds")
+        Diagnostics.require(!interval.isNaN, "TimerKit: timer interval is NaN; pass a finite number of seconds")
         let seconds = max(interval, 0.0001)
         return repeats ? .every(seconds: seconds) : .after(seconds: seconds)
     }

@@ -17,7 +17,7 @@ extension FrameSource {
         line: Int = #line,
         _ handler: @escaping @MainActor (Owner, FrameTick) -> Void
     ) -> FrameSubscription {
-        precondition(
+        Diagnostics.require(
             context == .main,
             "TimerKit: subscribeOnMainActor needs a source on the main run loop (FrameSource.display() or "
                 + "FrameSource.software(on: .main)); this one delivers on \(context)")
