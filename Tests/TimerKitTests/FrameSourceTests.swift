@@ -175,7 +175,7 @@ import Testing
         let source = time.run { FrameSource.software(on: context) }
         time.run {
             #expect(FrameSource.software(refreshRate: 60, on: context) === source)
-            #expect(FrameSource.software(refreshRate: 60.000_000_000_1, on: context) === source, "same interval")
+            #expect(FrameSource.software(refreshRate: 60.000_000_000_1, on: context) === source, "same µHz")
             #expect(FrameSource.software(refreshRate: 120, on: context) !== source)
             #expect(FrameSource.software(on: other) !== source)
             // Under virtual time the display's source is the software one on the main run loop.
