@@ -59,7 +59,7 @@ enum Layer: String, CaseIterable, Codable {
 }
 
 /// The monotonic uptime clock in nanoseconds: the timeline of `TickInstant` (and so of every
-/// `FrameTick.timestamp`) outside virtual time.
+/// `FrameTick.deadline` and `FrameTick.timestamp`) outside virtual time.
 func uptimeNanoseconds() -> Int64 {
     Int64(clamping: DispatchTime.now().uptimeNanoseconds)
 }
@@ -151,7 +151,7 @@ final class Animation {
         // The one stall falls on a refresh the label does not share, so that it spans one of the
         // label's frames as well as the sprite's next ones: both subscribers then report a drop.
         guard stallPending, frame.index >= timing.stallFrom,
-            log.frames(.label).last?.tick.timestamp != frame.timestamp
+            log.frames(.label).last?.tick.deadline != frame.deadline
         else { return }
         stallPending = false
         let start = uptimeNanoseconds()
@@ -178,11 +178,12 @@ struct SubscriberResult: Encodable {
     /// Between consecutive frames: |handler start delta − (1 + droppedFrames) × frame duration|.
     let meanPacingErrorMilliseconds: Double
     let maxPacingErrorMilliseconds: Double
-    /// How long after its `timestamp` each frame's handler began.
+    /// Each frame's `lateness`: how long after its `deadline` its handler was called.
     let meanLatenessMilliseconds: Double
     let maxLatenessMilliseconds: Double
-    /// Every `timestamp` delta is exactly (1 + droppedFrames) × `duration`, and every `duration` is the
-    /// subscription's frame duration.
+    /// Every `deadline` delta is (1 + droppedFrames) frames of the exact grid (frame k at
+    /// k × frame interval × 10⁹ / refresh rate ns, each rounded on its own, so within 1 ns), and every
+    /// `duration` is the subscription's frame duration to within 1 ns.
     let timestampsOnGrid: Bool
     /// Frames whose handler began after the animation was released.
     let framesAfterRelease: Int
@@ -193,14 +194,16 @@ struct SubscriberResult: Encodable {
         let durationNanoseconds = duration.nanosecondsValue
         let before = frames.filter { $0.calledAt <= releasedAt }
         var pacing: [Int64] = []
-        var onGrid = frames.allSatisfy { $0.tick.duration == duration }
+        let exactFrame =
+            Double(layer.range.frameInterval(forRefreshRate: source.refreshRate)) * 1e9 / source.refreshRate
+        var onGrid = frames.allSatisfy { abs($0.tick.duration.nanosecondsValue - durationNanoseconds) <= 1 }
         for (previous, frame) in zip(before, before.dropFirst()) {
-            let expected = Int64(1 + frame.tick.droppedFrames) * durationNanoseconds
-            let stamped = frame.tick.timestamp.nanoseconds - previous.tick.timestamp.nanoseconds
-            if stamped != expected { onGrid = false }
-            pacing.append(abs(frame.calledAt - previous.calledAt - expected))
+            let expected = Double(1 + frame.tick.droppedFrames) * exactFrame
+            let stamped = frame.tick.deadline.nanoseconds - previous.tick.deadline.nanoseconds
+            if abs(Double(stamped) - expected) > 1 { onGrid = false }
+            pacing.append(abs(frame.calledAt - previous.calledAt - Int64(expected.rounded())))
         }
-        let lateness = before.map { $0.calledAt - $0.tick.timestamp.nanoseconds }
+        let lateness = before.map { $0.tick.lateness.nanosecondsValue }
 
         self.layer = layer
         binding = layer.binding

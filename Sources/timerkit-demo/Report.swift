@@ -89,10 +89,10 @@ struct Report {
         lines += [
             "",
             "  eff. fps: frames delivered per second of the run. pacing: |handler start delta - (1 + droppedFrames)",
-            "  x frame duration| between consecutive frames. late: handler start - frame.timestamp.",
-            "  timestamps: "
+            "  x frame duration| between consecutive frames. late: frame.lateness (timestamp - deadline).",
+            "  deadlines: "
                 + (onGrid
-                    ? "on the refresh grid (each delta exactly (1 + droppedFrames) x duration)."
+                    ? "on the refresh grid (each delta (1 + droppedFrames) frames, to the nanosecond)."
                     : "OFF the refresh grid."),
             "  Calls:",
         ]

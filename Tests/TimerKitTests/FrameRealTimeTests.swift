@@ -43,14 +43,15 @@ import Testing
             let first = try #require(frames.first)
             for (frame, next) in zip(frames, frames.dropFirst()) {
                 #expect(next.index == frame.index + 1 + next.droppedFrames)
-                let refreshes = (next.timestamp.nanoseconds - frame.timestamp.nanoseconds) / interval
+                let refreshes = (next.deadline.nanoseconds - frame.deadline.nanoseconds) / interval
                 #expect(refreshes == refreshesPerFrame * Int64(1 + next.droppedFrames))
             }
             for frame in frames {
                 #expect(
-                    (frame.timestamp.nanoseconds - first.timestamp.nanoseconds) % (refreshesPerFrame * interval) == 0)
+                    (frame.deadline.nanoseconds - first.deadline.nanoseconds) % (refreshesPerFrame * interval) == 0)
                 #expect(frame.duration == .nanoseconds(refreshesPerFrame * interval))
-                #expect(frame.targetTimestamp == frame.timestamp.advanced(by: frame.duration))
+                #expect(frame.targetDeadline == frame.deadline.advanced(by: frame.duration))
+                #expect(frame.timestamp >= frame.deadline, "a handler is never called before its frame is due")
             }
         }
     }

@@ -12,7 +12,7 @@ import Testing
 
     // MARK: Pacing
 
-    @Test func framesFallOnTheRefreshGridAndRunAtTheirTimestamp() {
+    @Test func framesFallOnTheRefreshGridAndRunAtTheirDeadline() {
         let frames = Recorder<FrameTick>()
         let calledAt = Recorder<TickInstant>()
         let time = self.time
@@ -33,11 +33,14 @@ import Testing
         let values = frames.values
         #expect(frameRefreshes(values, origin: origin) == Array(1...60))
         #expect(values.map(\.index) == Array(1...60))
-        #expect(values.allSatisfy { $0.droppedFrames == 0 && $0.duration == .nanoseconds(interval) })
+        // Each refresh's instant is rounded on its own: 60 Hz frames last 16,666,667 or 16,666,666 ns.
+        #expect(values.allSatisfy { $0.droppedFrames == 0 })
+        #expect(Set(values.map(\.duration)) == [.nanoseconds(16_666_667), .nanoseconds(16_666_666)])
         #expect(calledAt.values == values.map(\.timestamp))
+        #expect(values.allSatisfy { $0.timestamp == $0.deadline && $0.lateness == .zero }, "on time")
         for (frame, next) in zip(values, values.dropFirst()) {
-            #expect(frame.targetTimestamp == next.timestamp)
-            #expect(frame.targetTimestamp == frame.timestamp.advanced(by: frame.duration))
+            #expect(frame.targetDeadline == next.deadline)
+            #expect(frame.targetDeadline == frame.deadline.advanced(by: frame.duration))
         }
         subscription.cancel()
     }
@@ -52,14 +55,15 @@ import Testing
         #expect(subscription.frameInterval == frameInterval)
         #expect(subscription.frameRate == 60 / Double(frameInterval))
         #expect(subscription.frameDuration == .nanoseconds(Int64(frameInterval) * interval))
-        time.advance(by: .nanoseconds(180 * interval))
+        time.advance(by: .seconds(3))
         let values = frames.values
         let n = Int64(frameInterval)
-        #expect(frameRefreshes(values, origin: origin) == Array(stride(from: n, through: 180, by: frameInterval)))
+        let refreshes = frameRefreshes(values, origin: origin)
+        #expect(refreshes == Array(stride(from: n, through: 180, by: frameInterval)))
         #expect(values.map(\.index) == Array(1...(180 / frameInterval)))
-        for frame in values {
-            #expect(frame.duration == .nanoseconds(n * interval))
-            #expect(frame.targetTimestamp == frame.timestamp.advanced(by: .nanoseconds(n * interval)))
+        for (frame, refresh) in zip(values, refreshes) {
+            #expect(frame.targetDeadline == frameGridInstant(refresh + n, origin: origin))
+            #expect(frame.duration == frame.deadline.duration(to: frame.targetDeadline))
             #expect(frame.droppedFrames == 0)
         }
         subscription.cancel()
@@ -91,13 +95,14 @@ import Testing
         #expect(frameRefreshes(fast.values, origin: origin) == [1, 2, 3, 6, 7, 8, 9, 10])
         #expect(fast.values.map(\.droppedFrames) == [0, 0, 0, 2, 0, 0, 0, 0])
         #expect(fast.values.map(\.index) == [1, 2, 3, 6, 7, 8, 9, 10])
-        #expect(calledAt.values[3] == origin.advanced(by: .nanoseconds(3 * interval + interval * 7 / 2)))
+        #expect(calledAt.values[3] == frameGridInstant(3, origin: origin).advanced(by: .nanoseconds(interval * 7 / 2)))
+        #expect(fast.values[3].timestamp == calledAt.values[3], "the timestamp is when the handler was called")
+        #expect(fast.values[3].deadline == frameGridInstant(6, origin: origin))
         // 30 Hz: its frame at refresh 4 was missed; the one at refresh 6 stands for it.
         #expect(frameRefreshes(slow.values, origin: origin) == [2, 6, 8, 10])
         #expect(slow.values.map(\.droppedFrames) == [0, 1, 0, 0])
         #expect(slow.values.map(\.index) == [1, 3, 4, 5])
-        // The engine's skip is where the drops come from.
-        #expect(frameLiveTickers(time).map(\.skippedCount) == [2])
+        #expect(frameLiveTickers(time).count == 1, "one pending refresh")
         a.cancel()
         b.cancel()
     }
@@ -130,9 +135,12 @@ import Testing
         #expect(frameRefreshes(slow.values, origin: origin) == [2, 4, 6, 8])
         #expect(slow.values.map(\.droppedFrames) == [0, 0, 0, 0])
         let late = slow.values[1]
-        #expect(slowCalledAt.values[1] == origin.advanced(by: .nanoseconds(3 * interval + interval * 5 / 2)))
-        #expect(late.targetTimestamp == origin.advanced(by: .nanoseconds(6 * interval)))
-        #expect(late.targetTimestamp > slowCalledAt.values[1])
+        #expect(
+            slowCalledAt.values[1] == frameGridInstant(3, origin: origin).advanced(by: .nanoseconds(interval * 5 / 2)))
+        #expect(late.timestamp == slowCalledAt.values[1])
+        #expect(late.lateness == late.deadline.duration(to: slowCalledAt.values[1]))
+        #expect(late.targetDeadline == frameGridInstant(6, origin: origin))
+        #expect(late.targetDeadline > slowCalledAt.values[1])
         a.cancel()
         b.cancel()
     }
@@ -142,9 +150,8 @@ import Testing
     @Test func subscribersAtDifferentRatesShareOneTickerInSubscriptionOrder() {
         let order = Recorder<String>()
         let origin = time.now
-        let interval = self.interval
         @Sendable func label(_ name: String, _ frame: FrameTick) -> String {
-            "\(name)\((frame.timestamp.nanoseconds - origin.nanoseconds) / interval)"
+            "\(name)\(frameRefreshes([frame], origin: origin)[0])"
         }
         let (source, subscriptions) = time.run {
             let source = FrameSource.software(on: context)
@@ -168,7 +175,7 @@ import Testing
         let source = time.run { FrameSource.software(on: context) }
         time.run {
             #expect(FrameSource.software(refreshRate: 60, on: context) === source)
-            #expect(FrameSource.software(refreshRate: 60.000_000_000_1, on: context) === source, "same interval")
+            #expect(FrameSource.software(refreshRate: 60.000_000_000_1, on: context) === source, "same µHz")
             #expect(FrameSource.software(refreshRate: 120, on: context) !== source)
             #expect(FrameSource.software(on: other) !== source)
             // Under virtual time the display's source is the software one on the main run loop.
@@ -286,16 +293,24 @@ final class FrameTestOwner: Sendable {
     func record(_ frame: FrameTick) { frames.append(frame) }
 }
 
-/// The refresh numbers of `frames` on the grid that starts at `origin`, expecting every timestamp to lie
-/// exactly on it.
-func frameRefreshes(_ frames: [FrameTick], origin: TickInstant, interval: Int64 = FrameTestSupport.interval)
-    -> [Int64]
-{
+/// The refresh numbers of `frames` on the grid of `refreshRate` that starts at `origin`, expecting every
+/// deadline to lie exactly on it.
+func frameRefreshes(_ frames: [FrameTick], origin: TickInstant, refreshRate: Int64 = 60) -> [Int64] {
     frames.map { frame in
-        let offset = frame.timestamp.nanoseconds - origin.nanoseconds
-        #expect(offset % interval == 0, "\(frame) is off the refresh grid")
-        return offset / interval
+        let offset = frame.deadline.nanoseconds - origin.nanoseconds
+        // The nearest refresh: k × 10⁹ / rate rounded, computed here independently of the library.
+        let refresh = (offset * refreshRate + 500_000_000) / 1_000_000_000
+        #expect(
+            frameGridInstant(refresh, origin: origin, refreshRate: refreshRate) == frame.deadline,
+            "\(frame) is off the refresh grid")
+        return refresh
     }
+}
+
+/// The instant of refresh `refresh` on the grid of `refreshRate` (whole hertz) that starts at `origin`:
+/// `refresh × 10⁹ / refreshRate` ns, rounded half up.
+func frameGridInstant(_ refresh: Int64, origin: TickInstant, refreshRate: Int64 = 60) -> TickInstant {
+    origin.advanced(by: .nanoseconds((refresh * 1_000_000_000 * 2 + refreshRate) / (2 * refreshRate)))
 }
 
 /// The live tickers of `time`: the frame sources' internal tickers among them.

@@ -465,19 +465,20 @@ import Testing
 
     // MARK: SwiftyTimer issue 35 — no fire on a thread without a running run loop
 
-    @Test func schedulingOnANonRunningCurrentRunLoopLogsAWarning() {
-        let time = VirtualTime()
+    @Test func aTickerOnARunLoopThatNeverRunsIsWarnedAboutOnceOverdue() {
+        // Real time: virtual time never draws this warning. The thread has a run loop and never runs it.
+        let parked = RunLoopThread(parked: true)
         let tag = contractUniqueFileID()
-        time.run {
-            Ticker.schedule(.every(.seconds(1)), on: .current, fileID: tag, line: 1) { _ in }.cancel()
-            Ticker.schedule(.every(.seconds(1)), on: .main, fileID: tag, line: 2) { _ in }.cancel()
-            Ticker.schedule(.every(.seconds(1)), on: ContractContext.dispatch.context, fileID: tag, line: 3) { _ in }
-                .cancel()
-        }
+        let ticker = Ticker.schedule(.after(.milliseconds(10)), on: parked.context, fileID: tag, line: 1) { _ in }
+        #expect(eventually(timeout: 20) { !LogCapture.lines(containing: tag).isEmpty })
         let messages = LogCapture.lines(containing: tag)
         #expect(messages.count == 1)
-        #expect(messages.first?.contains("\(tag):1") == true)
-        #expect(messages.first?.contains("not running") == true)
+        #expect(messages.first?.hasPrefix("TimerKit warning: ticker at \(tag):1 is ") == true)
+        #expect(messages.first?.contains("past its deadline") == true)
+        #expect(messages.first?.contains("run loop is not running") == true)
+        #expect(ticker.fireCount == 0)
+        ticker.cancel()
+        parked.stop()
     }
 
     // MARK: Owner release log

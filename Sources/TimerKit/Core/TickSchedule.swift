@@ -302,7 +302,7 @@ extension Int {
 extension Duration {
     /// Converts seconds to a `Duration`, trapping with a message on NaN and saturating infinities.
     static func checkedSeconds(_ seconds: Double, _ what: StaticString) -> Duration {
-        precondition(!seconds.isNaN, "TimerKit: \(what) is NaN; pass a finite number of seconds")
+        Diagnostics.require(!seconds.isNaN, "TimerKit: \(what) is NaN; pass a finite number of seconds")
         if seconds >= 9.2e9 { return .nanoseconds(Int64.max) }
         if seconds <= -9.2e9 { return .nanoseconds(Int64.min) }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))

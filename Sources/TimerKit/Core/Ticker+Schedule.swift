@@ -127,20 +127,13 @@ extension Ticker {
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
-        if case .runLoop(let loop, _) = context.storage, !loop.isMain, TickerDiagnostics.warnsAboutMistakes,
-            loop.runLoop === RunLoop.current, RunLoop.current.currentMode == nil
-        {
-            Diagnostics.warn(
-                "ticker at \(fileID):\(line) is scheduled on this thread's run loop, which is not running; "
-                    + "it fires only while the loop runs. Run the loop, or use TickerContext.dispatch(_:)."
-            )
-        }
         let origin = TickerOrigin(
             fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
         let engine = timeBase.engine(for: context, clock: schedule.clock)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
             now: now)
+        Diagnostics.watchRunLoop(of: engine, ticker: id, timeBase: timeBase)
         return Ticker(engine: engine, id: id, role: owner == nil ? .owning : .bound, owner: owner)
     }
 }

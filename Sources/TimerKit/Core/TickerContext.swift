@@ -176,7 +176,8 @@ struct ContextKey: Hashable, Sendable {
 /// A `RunLoop` that may travel between threads.
 struct RunLoopReference: @unchecked Sendable, Hashable {
     // Invariant: from other threads TimerKit only calls the run loop's thread-safe CFRunLoop-backed
-    // operations (adding a timer, setting a timer's fire date); its handlers run on the loop's own thread.
+    // operations (adding a timer, setting a timer's fire date, reading the current mode, which
+    // CFRunLoopCopyCurrentMode reads under the loop's lock); its handlers run on the loop's own thread.
     let runLoop: RunLoop
     let isMain: Bool
 

@@ -38,9 +38,10 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
 /// stopped or never fired.
 ///
 /// Messages go to the log handler (standard error by default). Warnings about likely mistakes — a
-/// handle-owned ticker released right after creation, before it ever fired; input that had to be
-/// clamped; scheduling on the current thread's run loop while it is not running — are on in debug builds
-/// of TimerKit and off in release builds, unless set explicitly.
+/// handle-owned ticker (or frame subscription) released right after creation, before it ever fired;
+/// input that had to be clamped; a ticker on a run loop that is still not running a second after the
+/// ticker's deadline — are on in debug builds of TimerKit and off in release builds, unless set
+/// explicitly. Virtual time never draws the run-loop warning.
 public enum TickerDiagnostics {
     struct Configuration {
         var logsOwnerRelease = false
@@ -107,11 +108,93 @@ enum Diagnostics {
         log("TimerKit warning: " + message())
     }
 
+    /// Stops the program with `message` unless `condition` holds, in every build configuration: bad input
+    /// that TimerKit documents as "stops the program with a message" (a NaN number of seconds or hertz,
+    /// a main-actor subscription on another context). `precondition` would drop the message under `-O`,
+    /// leaving a release build with a bare "precondition failure"; `fatalError` keeps it.
+    @inline(__always)
+    static func require(
+        _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        if !condition { stop(message(), file: file, line: line) }
+    }
+
+    /// Stops the program with `message` (see ``require(_:_:file:line:)``).
+    @inline(never)
+    static func stop(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+        fatalError(message, file: file, line: line)
+    }
+
     static func ownerWentAway(origin: TickerSite, context: TickerContext) {
         guard TickerDiagnostics.logsOwnerRelease else { return }
         let who = origin.ownerTypeName ?? "owner"
         log(
             "TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.name) \(who) went away (\(context))"
+        )
+    }
+}
+
+// MARK: - Run loops that do not run
+
+extension Diagnostics {
+    /// How far past its deadline a ticker on a run loop that is not running must be before the warning:
+    /// scheduling on a loop and running it afterwards is the normal pattern, so the warning waits.
+    static let runLoopGraceNanoseconds: Int64 = 1_000_000_000
+
+    /// Engines (by identity) with a run-loop check scheduled: at most one each.
+    private static let runLoopChecks = Locked<Set<ObjectIdentifier>>.make([])
+
+    /// Called after a ticker is added on `engine`. When that is a run loop on the system clock (never
+    /// under virtual time) and the loop is not running right now, schedules a check, off the loop, for
+    /// when the ticker's deadline is ``runLoopGraceNanoseconds`` overdue: if the loop still has not
+    /// served it then and is not running, the check warns. Costs nothing when warnings are off, and a
+    /// read of the loop's current mode otherwise.
+    static func watchRunLoop(of engine: TickerEngine, ticker id: TickerID, timeBase: TimeBase) {
+        guard case .system = timeBase.source, case .runLoop(let loop, _) = engine.context.storage,
+            TickerDiagnostics.warnsAboutMistakes, loop.runLoop.currentMode == nil,
+            let deadline = engine.snapshot(id)?.nextDeadline, deadline != .distantFuture,
+            runLoopChecks.withLock({ $0.insert(ObjectIdentifier(engine)).inserted })
+        else { return }
+        scheduleRunLoopCheck(engine, at: deadline.nanoseconds)
+    }
+
+    /// Whether a run-loop check is scheduled for `engine` (for tests).
+    static func isWatchingRunLoop(of engine: TickerEngine) -> Bool {
+        runLoopChecks.withLock { $0.contains(ObjectIdentifier(engine)) }
+    }
+
+    private static func scheduleRunLoopCheck(_ engine: TickerEngine, at deadline: Int64) {
+        let wait = deadline.addingSaturating(runLoopGraceNanoseconds) - engine.now().nanoseconds
+        // Run-loop engines live as long as the process: capturing one keeps nothing alive that would go.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: max(0, wait)))) {
+            checkRunLoop(of: engine)
+        }
+    }
+
+    /// Warns when the engine's run loop is not running and a ticker on it is overdue by the grace;
+    /// checks again later while the loop is not running and its tickers are not overdue yet.
+    private static func checkRunLoop(of engine: TickerEngine) {
+        guard case .runLoop(let loop, _) = engine.context.storage else { return }
+        let now = engine.now().nanoseconds
+        let waiting = engine.liveSnapshots()
+            .filter { $0.state == .running && $0.nextDeadline.map { $0 != .distantFuture } == true }
+            .sorted { $0.nextDeadline! < $1.nextDeadline! }
+        let isRunning = loop.runLoop.currentMode != nil
+        let overdue = waiting.filter { now - $0.nextDeadline!.nanoseconds >= runLoopGraceNanoseconds }
+        let recheck = isRunning || !overdue.isEmpty ? nil : waiting.first?.nextDeadline
+        runLoopChecks.withLock { checks in
+            if recheck == nil { checks.remove(ObjectIdentifier(engine)) }
+        }
+        if let recheck {
+            scheduleRunLoopCheck(engine, at: recheck.nanoseconds)
+        }
+        guard !isRunning, let first = overdue.first else { return }
+        let late = Duration.nanoseconds(now - first.nextDeadline!.nanoseconds)
+        let others = overdue.count > 1 ? " (and \(overdue.count - 1) more ticker(s) on it)" : ""
+        warn(
+            "ticker at \(first.fileID):\(first.line) is \(late) past its deadline on \(engine.context), and that run "
+                + "loop is not running\(others); tickers fire only while their run loop runs. Run the loop on its "
+                + "thread (for example RunLoop.current.run()), or use TickerContext.dispatch(_:)."
         )
     }
 }

@@ -13,18 +13,29 @@
     /// scroll view tracks), asked for the display's refresh rate.
     struct DisplayLinkRefreshDriver: RefreshDriver {
         let refreshRate: Double
+        /// The nominal refresh interval, to count the refreshes between two display-link callbacks. The
+        /// instants themselves are the display link's timestamps.
         let intervalNanoseconds: Int64
         /// Numbers refreshes across runs, so that the refresh index keeps growing after a restart.
-        let grid = DisplayLinkGrid()
+        let numbering = DisplayLinkGrid()
+
+        init(refreshRate: Double, grid: RefreshGrid) {
+            self.refreshRate = refreshRate
+            self.intervalNanoseconds = grid.nominalIntervalNanoseconds
+        }
 
         var context: TickerContext { .main }
 
         func start(for source: FrameSource) -> @Sendable () -> Void {
             let run = DisplayLinkRun(
-                source: source, grid: grid, refreshRate: Float(refreshRate), interval: intervalNanoseconds)
+                source: source, grid: numbering, refreshRate: Float(refreshRate), interval: intervalNanoseconds)
             onMain { run.start() }
             return { onMain { run.stop() } }
         }
+
+        /// The host's monotonic uptime (`DispatchTime`), the clock of `CADisplayLink.timestamp` and of
+        /// ``TickInstant`` on Apple platforms.
+        func now() -> Int64 { TimeBase.Source.system.now() }
     }
 
     /// Runs `body` on the main thread: at once when called there, else queued on the main queue. A run's

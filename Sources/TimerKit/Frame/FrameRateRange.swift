@@ -47,7 +47,7 @@ public struct FrameRateRange: Sendable, Hashable, CustomStringConvertible {
     ///
     /// A NaN argument stops the program with a message.
     public init(minimum: Double, maximum: Double, preferred: Double? = nil) {
-        precondition(
+        Diagnostics.require(
             !minimum.isNaN && !maximum.isNaN && !(preferred?.isNaN ?? false),
             "TimerKit: a FrameRateRange bound is NaN; pass rates in hertz")
         var notes: [String] = []

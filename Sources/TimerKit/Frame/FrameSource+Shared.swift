@@ -6,15 +6,17 @@ extension FrameSource {
 
     /// The shared software frame source for `refreshRate` on `context`, made on first use.
     ///
-    /// Its refreshes come from one internal repeating ticker (``TickSchedule/every(_:after:tolerance:count:clock:)``
-    /// with the refresh interval) on `context`, so it follows the engine's rules: refresh k is at
-    /// `origin + k·refreshInterval` on the monotonic clock without drift, where the origin is the moment
-    /// the source was made; a late context skips refreshes (they become ``FrameTick/droppedFrames``); and
-    /// virtual time drives it like any ticker. The ticker exists only while the source has a running
-    /// subscriber (``TickerDiagnostics/liveTickers()`` lists it then), and a restart stays on the grid.
+    /// Its refreshes come from internal one-shot tickers on `context`, one per refresh, each made for the
+    /// next refresh's exact instant: refresh k is at `origin + k × 10⁹ / refreshRate` ns on the monotonic
+    /// clock (each instant rounded to the nanosecond on its own, so there is neither drift nor
+    /// accumulated rounding: 2 s of 60 Hz are exactly 120 refreshes), where the origin is the moment the
+    /// source was made. A late context skips refreshes (they become ``FrameTick/droppedFrames``), and
+    /// virtual time drives the source like any ticker. One internal ticker is pending while the source has
+    /// a running subscriber (``TickerDiagnostics/liveTickers()`` lists it then), none otherwise, and a
+    /// restart stays on the grid.
     ///
-    /// Calls with the same refresh interval and context, on the same time base (the system clock, or one
-    /// test's virtual time), return the same source while it is alive.
+    /// Calls with the same refresh rate (to the micro-hertz) and context, on the same time base (the
+    /// system clock, or one test's virtual time), return the same source while it is alive.
     ///
     /// - Parameters:
     ///   - refreshRate: refreshes per second, default 60. Clamped to
@@ -23,13 +25,14 @@ extension FrameSource {
     ///   - context: where frame handlers run, default `.main` (the main run loop in common modes; on Linux
     ///     the main thread must run `RunLoop.main`). Pass a dispatch context to run them on a queue.
     public static func software(refreshRate: Double = 60, on context: TickerContext = .main) -> FrameSource {
-        let (rate, interval) = checkedRefreshRate(refreshRate)
+        let rate = checkedRefreshRate(refreshRate)
+        let grid = RefreshGrid(refreshRate: rate)
         let base = TimeBase.current
-        let key = FrameSourceKey(context: context.key, interval: interval, kind: "software")
+        let key = FrameSourceKey(context: context.key, grid: grid, kind: "software")
         return base.frameSourceRegistry.object(for: key, permanent: false) {
             FrameSource(
-                refreshRate: rate, intervalNanoseconds: interval, kind: "software",
-                driver: SoftwareRefreshDriver(context: context, intervalNanoseconds: interval, timeBase: base))
+                refreshRate: rate, grid: grid, kind: "software",
+                driver: SoftwareRefreshDriver(context: context, grid: grid, timeBase: base))
         }
     }
 
@@ -48,32 +51,33 @@ extension FrameSource {
     public static func display(refreshRate: Double = 60) -> FrameSource {
         #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
             if case .system = TimeBase.current.source {
-                let (rate, interval) = checkedRefreshRate(refreshRate)
-                let key = FrameSourceKey(context: TickerContext.main.key, interval: interval, kind: "display link")
+                let rate = checkedRefreshRate(refreshRate)
+                let grid = RefreshGrid(refreshRate: rate)
+                let key = FrameSourceKey(context: TickerContext.main.key, grid: grid, kind: "display link")
                 return TimeBase.system.frameSourceRegistry.object(for: key, permanent: false) {
                     FrameSource(
-                        refreshRate: rate, intervalNanoseconds: interval, kind: "display link",
-                        driver: DisplayLinkRefreshDriver(refreshRate: rate, intervalNanoseconds: interval))
+                        refreshRate: rate, grid: grid, kind: "display link",
+                        driver: DisplayLinkRefreshDriver(refreshRate: rate, grid: grid))
                 }
             }
         #endif
         return software(refreshRate: refreshRate, on: .main)
     }
 
-    /// The refresh rate clamped to the accepted range, and its interval in nanoseconds (rounded).
-    static func checkedRefreshRate(_ rate: Double) -> (rate: Double, intervalNanoseconds: Int64) {
-        precondition(!rate.isNaN, "TimerKit: the refresh rate is NaN; pass refreshes per second")
+    /// The refresh rate clamped to the accepted range.
+    static func checkedRefreshRate(_ rate: Double) -> Double {
+        Diagnostics.require(!rate.isNaN, "TimerKit: the refresh rate is NaN; pass refreshes per second")
         let clamped = min(max(rate, minimumRefreshRate), maximumRefreshRate)
         if clamped != rate {
             Diagnostics.warn("refresh rate \(rate) Hz is outside 1...1000 Hz; clamped to \(clamped) Hz")
         }
-        return (clamped, Int64((1e9 / clamped).rounded()))
+        return clamped
     }
 }
 
 /// What makes two frame sources the same, within one time base (each time base keeps its own sources).
 struct FrameSourceKey: Hashable, Sendable {
     let context: ContextKey
-    let interval: Int64
+    let grid: RefreshGrid
     let kind: String
 }

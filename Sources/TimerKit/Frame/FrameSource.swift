@@ -23,8 +23,9 @@
 ///
 /// **Frames.** Each subscription gets a rate its source can deliver — the refresh rate divided by a whole
 /// number — snapped from its ``FrameRateRange`` (see there for the rule). Its frames fall on the refreshes
-/// whose number is a multiple of that divisor: every ``FrameTick/timestamp`` is on the refresh grid, and
-/// subscribers at one rate share refreshes. When the context runs so late that whole frames pass, the
+/// whose number is a multiple of that divisor: every ``FrameTick/deadline`` is on the refresh grid, and
+/// subscribers at one rate share refreshes. ``FrameTick/timestamp`` is when the handler was called, as on
+/// a ``Tick``. When the context runs so late that whole frames pass, the
 /// handler is called once, for the latest frame that passed, with the missed ones in
 /// ``FrameTick/droppedFrames``: never a burst of catch-up calls. Time spent paused is not dropped frames.
 ///
@@ -42,21 +43,24 @@
 public final class FrameSource: Sendable, CustomStringConvertible {
     /// Refreshes per second, after clamping (see ``software(refreshRate:on:)``).
     public let refreshRate: Double
-    /// Time between refreshes: one second divided by ``refreshRate``, rounded to the nanosecond.
+    /// The nominal time between refreshes: one second divided by ``refreshRate``, rounded to the
+    /// nanosecond. Refresh instants are not multiples of it: refresh k falls k × 10⁹ / ``refreshRate`` ns
+    /// after the grid's start, rounded on its own, so rounding never adds up (see ``FrameTick/duration``).
     public let refreshInterval: Duration
     /// Where frame handlers run.
     public var context: TickerContext { driver.context }
 
-    let intervalNanoseconds: Int64
+    /// The refresh instants, computed from the start of the grid.
+    let grid: RefreshGrid
     let driver: any RefreshDriver
     /// "software" or "display link", for descriptions.
     let kind: String
     private let state = Locked<FrameSourceState>.make(FrameSourceState())
 
-    init(refreshRate: Double, intervalNanoseconds: Int64, kind: String, driver: any RefreshDriver) {
+    init(refreshRate: Double, grid: RefreshGrid, kind: String, driver: any RefreshDriver) {
         self.refreshRate = refreshRate
-        self.intervalNanoseconds = intervalNanoseconds
-        self.refreshInterval = .nanoseconds(intervalNanoseconds)
+        self.grid = grid
+        self.refreshInterval = .nanoseconds(grid.nominalIntervalNanoseconds)
         self.kind = kind
         self.driver = driver
     }
@@ -215,14 +219,16 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     // MARK: Refreshes (on the context)
 
     /// Called by the driver on the context for refresh `index` (its instant `timestamp`): delivers every
-    /// due subscriber's frame, one at a time, each decided under the lock right before its call.
+    /// due subscriber's frame, one at a time, each decided under the lock right before its call (and
+    /// stamped with the driver's clock, read just before).
     func refresh(index: Int64, timestamp: Int64) {
         let due = transition { state, after in state.beginRefresh(index, into: &after) }
         for id in due ?? [] {
             // The delivery, and the owner it carries, are released at the end of each iteration: after
             // the call, before the next subscriber's.
+            let now = driver.now()
             let delivery = state.withLock {
-                $0.delivery(for: id, refresh: index, at: timestamp, interval: intervalNanoseconds)
+                $0.delivery(for: id, refresh: index, at: timestamp, grid: grid, now: now)
             }
             switch delivery {
             case .skip:

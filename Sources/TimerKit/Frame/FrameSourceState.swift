@@ -167,9 +167,11 @@ struct FrameSourceState {
         return order.filter { subscribers[$0]?.state == .running }
     }
 
-    /// Decides, right before the call, whether subscriber `id` gets a frame at refresh `index`, and
-    /// advances its frame grid if so.
-    mutating func delivery(for id: UInt64, refresh index: Int64, at timestamp: Int64, interval: Int64) -> Delivery {
+    /// Decides, right before the call, whether subscriber `id` gets a frame at refresh `index` (whose
+    /// instant is `instant` on `grid`; the handler is called at `now`), and advances its frame grid if so.
+    mutating func delivery(
+        for id: UInt64, refresh index: Int64, at instant: Int64, grid: RefreshGrid, now: Int64
+    ) -> Delivery {
         guard var subscriber = subscribers[id], subscriber.state == .running else { return .skip }
         let divisor = subscriber.divisor
         let next = subscriber.nextFrame ?? Self.roundedUp(index, toMultipleOf: divisor)
@@ -197,10 +199,15 @@ struct FrameSourceState {
         subscriber.index += 1 + dropped
         subscriber.nextFrame = frame + divisor
         subscribers[id] = subscriber
+        // Instants of other refreshes are taken from the grid, relative to this refresh's instant, so
+        // that no per-refresh rounding adds up.
+        let offset = grid.offset(ofRefresh: index)
+        let deadline = instant - (offset - grid.offset(ofRefresh: frame))
         let tick = FrameTick(
             index: subscriber.index,
-            timestamp: TickInstant(nanoseconds: timestamp - (index - frame) * interval),
-            duration: .nanoseconds(divisor * interval),
+            deadline: TickInstant(nanoseconds: deadline),
+            timestamp: TickInstant(nanoseconds: now),
+            duration: .nanoseconds(grid.offset(ofRefresh: frame + divisor) - grid.offset(ofRefresh: frame)),
             droppedFrames: dropped
         )
         return .deliver(subscriber.handler, tick, owner: owner)

@@ -78,7 +78,9 @@ public final class FrameSubscription: Sendable, CustomStringConvertible {
     /// The frame rate delivered, in hertz: the source's refresh rate divided by ``frameInterval``.
     public var frameRate: Double { source.refreshRate / Double(frameInterval) }
 
-    /// The time between frames: the source's refresh interval times ``frameInterval``.
+    /// The nominal time between frames: the source's nominal ``FrameSource/refreshInterval`` times
+    /// ``frameInterval``. A frame's own ``FrameTick/duration`` comes from the exact refresh grid and may
+    /// differ from it by a nanosecond.
     public var frameDuration: Duration { source.refreshInterval * frameInterval }
 
     /// `running`, `paused` or `cancelled`.

@@ -58,24 +58,28 @@ func eventually(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
 }
 
 /// A thread that runs its own run loop until stopped: a real run-loop context for tests (under Swift
-/// Testing on Linux the main thread's run loop does not turn).
+/// Testing on Linux the main thread's run loop does not turn). A `parked` thread has its run loop but
+/// does not run it until ``startRunning()``.
 final class RunLoopThread: Sendable {
     private let loop: RunLoopReference
     private let stopFlag = Locked<Bool>.make(false)
     private let finished = DispatchSemaphore(value: 0)
+    private let go = DispatchSemaphore(value: 0)
 
-    init(name: String = "TimerKitTests.RunLoopThread") {
+    init(name: String = "TimerKitTests.RunLoopThread", parked: Bool = false) {
         // The thread's block captures only what it needs (not `self`), so nothing forms a cycle.
         let ready = DispatchSemaphore(value: 0)
         let found = Locked<RunLoopReference?>.make(nil)
         let stopFlag = stopFlag
         let finished = finished
+        let go = go
         let thread = Thread {
             let runLoop = RunLoop.current
             // A port keeps the loop alive when no timer is scheduled yet.
             runLoop.add(NSMachPortOrPipe.make(), forMode: .default)
             found.withLock { $0 = RunLoopReference(runLoop) }
             ready.signal()
+            if parked { go.wait() }
             while !stopFlag.withLock({ $0 }) {
                 _ = runLoop.run(mode: .default, before: Date().addingTimeInterval(0.05))
             }
@@ -91,8 +95,12 @@ final class RunLoopThread: Sendable {
 
     var context: TickerContext { .runLoop(runLoop) }
 
+    /// Lets a parked thread run its loop (does nothing more for one that runs already).
+    func startRunning() { go.signal() }
+
     func stop() {
         stopFlag.withLock { $0 = true }
+        go.signal()
         finished.wait()
     }
 }

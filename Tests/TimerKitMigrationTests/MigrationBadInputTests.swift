@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TimerKit
+import TimerKitMigration
+
+/// The look-alikes follow Foundation for intervals (zero or less becomes 0.1 ms) except NaN, which stops
+/// the program with its message, in debug and release builds (`scripts/release-messages.sh` runs this
+/// suite with `-c release`).
+@Suite struct MigrationBadInputTests {
+    enum Entry: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
+        case blockTimer
+        case targetAction
+        case targetActionWithTicker
+
+        var testDescription: String { rawValue }
+
+        /// Makes the call; it must not return.
+        @MainActor
+        func call() {
+            let owner = MigrationOwner()
+            switch self {
+            case .blockTimer:
+                Timer.scheduledTimer(withTimeInterval: .nan, repeats: true, owner: owner) { _, _ in }
+            case .targetAction:
+                Timer.scheduledTimer(timeInterval: .nan, target: owner, action: MigrationOwner.fireNow, repeats: false)
+            case .targetActionWithTicker:
+                Timer.scheduledTimer(timeInterval: .nan, target: owner, action: MigrationOwner.fire, repeats: true)
+            }
+        }
+    }
+
+    @Test(arguments: Entry.allCases)
+    func aNaNIntervalStopsTheProgramWithItsMessage(entry: Entry) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [entry] in
+            await entry.call()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("TimerKit: timer interval is NaN; pass a finite number of seconds"), "\(output)")
+    }
+
+    @Test func zeroAndInfiniteIntervalsReturn() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let owner = MigrationOwner()
+                Timer.scheduledTimer(withTimeInterval: 0, repeats: true, owner: owner) { _, _ in }.cancel()
+                Timer.scheduledTimer(
+                    timeInterval: .infinity, target: owner, action: MigrationOwner.fireNow, repeats: true
+                )
+                .cancel()
+            }
+        }
+    }
+}
+
+/// An owner and target for the calls above.
+final class MigrationOwner: Sendable {
+    func fireNow() {}
+    func fire(_ ticker: Ticker) {}
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+/// Every entry point documented as "stops the program with a message" does so with its message, in debug
+/// and in release builds (`Diagnostics.require` traps with `fatalError`, which keeps the message under
+/// `-O`; `precondition` would print a bare "precondition failure"). `scripts/release-messages.sh` runs this
+/// suite (and the migration module's) in a release build.
+@Suite struct BadInputMessageTests {
+    /// One call with bad input, and the message it must print.
+    enum Entry: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
+        case everySecondsInterval
+        case everySecondsTolerance
+        case afterSecondsDelay
+        case afterSecondsTolerance
+        case frameRateRangeMinimum
+        case frameRateRangeMaximum
+        case frameRateRangePreferred
+        case frameRateRangePreferredOnly
+        case softwareRefreshRate
+        case displayRefreshRate
+
+        var testDescription: String { rawValue }
+
+        var message: String {
+            switch self {
+            case .everySecondsInterval: "TimerKit: interval is NaN; pass a finite number of seconds"
+            case .everySecondsTolerance, .afterSecondsTolerance:
+                "TimerKit: tolerance is NaN; pass a finite number of seconds"
+            case .afterSecondsDelay: "TimerKit: delay is NaN; pass a finite number of seconds"
+            case .frameRateRangeMinimum, .frameRateRangeMaximum, .frameRateRangePreferred, .frameRateRangePreferredOnly:
+                "TimerKit: a FrameRateRange bound is NaN; pass rates in hertz"
+            case .softwareRefreshRate, .displayRefreshRate:
+                "TimerKit: the refresh rate is NaN; pass refreshes per second"
+            }
+        }
+
+        /// Makes the call; it must not return.
+        @MainActor
+        func call() {
+            switch self {
+            case .everySecondsInterval: _ = TickSchedule.every(seconds: .nan)
+            case .everySecondsTolerance: _ = TickSchedule.every(seconds: 1, tolerance: .nan)
+            case .afterSecondsDelay: _ = TickSchedule.after(seconds: -.nan)
+            case .afterSecondsTolerance: _ = TickSchedule.after(seconds: 1, tolerance: .signalingNaN)
+            case .frameRateRangeMinimum: _ = FrameRateRange(minimum: .nan, maximum: 60)
+            case .frameRateRangeMaximum: _ = FrameRateRange(minimum: 0, maximum: .nan)
+            case .frameRateRangePreferred: _ = FrameRateRange(minimum: 0, maximum: 60, preferred: .nan)
+            case .frameRateRangePreferredOnly: _ = FrameRateRange(preferred: .nan)
+            case .softwareRefreshRate:
+                _ = FrameSource.software(refreshRate: .nan, on: .dispatch(DispatchQueue(label: "nan")))
+            case .displayRefreshRate: _ = FrameSource.display(refreshRate: .nan)
+            }
+        }
+    }
+
+    @Test(arguments: Entry.allCases)
+    func badInputStopsTheProgramWithItsMessage(entry: Entry) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [entry] in
+            await entry.call()
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains(entry.message), "\(output)")
+    }
+
+    @Test func theSameCallsWithGoodInputReturn() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let owner = BadInputOwner()
+                _ = TickSchedule.every(seconds: .infinity, tolerance: -.infinity)
+                _ = TickSchedule.after(seconds: -.infinity, tolerance: .infinity)
+                _ = FrameRateRange(minimum: -.infinity, maximum: .infinity, preferred: -.infinity)
+                _ = FrameSource.software(refreshRate: .infinity, on: .dispatch(DispatchQueue(label: "inf")))
+                _ = FrameSource.display(refreshRate: -.infinity)
+                FrameSource.subscribe(owner: owner) { _, _ in }.cancel()
+            }
+        }
+    }
+}
+
+/// An owner for the calls above.
+final class BadInputOwner: Sendable {}

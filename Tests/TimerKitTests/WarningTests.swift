@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+// Every debug warning TimerKit logs (`Diagnostics.warn`), with a test that it fires when it should and one
+// that it stays quiet otherwise. Elsewhere:
+// - a handle-owned ticker released right after creation: PeerDiagnosticsTests
+//   (droppingAHandleRightAfterCreationLogsAWarning / noWarningWhenAHandleIsReleasedOnPurpose);
+// - a schedule that had to be clamped: PeerDiagnosticsTests (clampedScheduleLogsItsAdjustments,
+//   countZeroLogsThatItFinishesAtOnce); quiet for valid schedules in noWarningWhenAHandleIsReleasedOnPurpose;
+// - a handle-owned frame subscription released before its first frame, and a frame-rate range that had to
+//   be clamped: FrameSubscriptionTests.droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns (both, with
+//   their quiet cases);
+// - a run loop that does not run, firing: PeerDiagnosticsTests.aTickerOnARunLoopThatNeverRunsIsWarnedAboutOnceOverdue;
+// - a rate limiter's negative interval or short maxWait: DebounceMarbleTests.aNegativeIntervalIsClampedToZeroWithAWarning.
+// Here: the rest, and the run-loop warning's quiet cases.
+
+/// A virtual-time dispatch context: no real queue runs.
+private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerKitTests.warnings"))
+
+@Suite struct RunLoopWarningTests {
+    init() { LogCapture.install() }
+
+    @Test func schedulingOnAThreadsLoopAndThenRunningItIsQuiet() {
+        // The normal pattern: make the thread's loop, schedule on it, then run it. The check still runs
+        // (the loop was not running when the ticker was made) and finds the deadline served.
+        let thread = RunLoopThread(parked: true)
+        let tag = contractUniqueFileID()
+        let fired = Locked<Int>.make(0)
+        let ticker = Ticker.schedule(.after(.milliseconds(10)), on: thread.context, fileID: tag) { _ in
+            fired.withLock { $0 += 1 }
+        }
+        let engine = TimeBase.system.engine(for: thread.context)
+        #expect(Diagnostics.isWatchingRunLoop(of: engine), "the loop was not running: a check is scheduled")
+        Thread.sleep(forTimeInterval: 0.05)  // the loop starts after the deadline: still no mistake
+        thread.startRunning()
+        #expect(eventually(timeout: 10) { fired.withLock { $0 } == 1 })
+        #expect(eventually(timeout: 20) { !Diagnostics.isWatchingRunLoop(of: engine) }, "the check ran")
+        #expect(LogCapture.lines(containing: tag).isEmpty)
+        withExtendedLifetime(ticker) {}
+        thread.stop()
+    }
+
+    @Test func aLoopThatIsRunningWhenTheTickerIsMadeIsNotEvenChecked() {
+        let thread = RunLoopThread()
+        let tag = contractUniqueFileID()
+        // Make the ticker from the loop's own thread, where the loop is certainly running.
+        let made = DispatchSemaphore(value: 0)
+        let box = ContractBox<Ticker>()
+        thread.runLoop.perform {
+            box.set(Ticker.schedule(.every(.seconds(60)), on: thread.context, fileID: tag) { _ in })
+            made.signal()
+        }
+        made.wait()
+        #expect(!Diagnostics.isWatchingRunLoop(of: TimeBase.system.engine(for: thread.context)))
+        box.value?.cancel()
+        #expect(LogCapture.lines(containing: tag).isEmpty)
+        thread.stop()
+    }
+
+    @Test func virtualTimeNeverWarnsAboutALoopThatDoesNotRun() {
+        let parked = RunLoopThread(parked: true)
+        let time = VirtualTime()
+        let tag = contractUniqueFileID()
+        let fired = Locked<Int>.make(0)
+        let ticker = time.run {
+            Ticker.schedule(.every(.milliseconds(10)), on: parked.context, fileID: tag) { _ in
+                fired.withLock { $0 += 1 }
+            }
+        }
+        #expect(!Diagnostics.isWatchingRunLoop(of: time.base.engine(for: parked.context)), "no check scheduled")
+        time.advance(by: .seconds(5))
+        #expect(fired.withLock { $0 } == 500, "virtual time drives the ticker whether or not the loop runs")
+        #expect(LogCapture.lines(containing: tag).isEmpty)
+        ticker.cancel()
+        parked.stop()
+    }
+
+    @Test func otherContextsAreNeverChecked() {
+        let tag = contractUniqueFileID()
+        let queue = DispatchQueue(label: "TimerKitTests.warnings.real")
+        let ticker = Ticker.schedule(.every(.seconds(60)), on: .dispatch(queue), fileID: tag) { _ in }
+        #expect(!Diagnostics.isWatchingRunLoop(of: TimeBase.system.engine(for: .dispatch(queue))))
+        ticker.cancel()
+        #expect(LogCapture.lines(containing: tag).isEmpty)
+    }
+}
+
+@Suite struct ClampWarningTests {
+    init() { LogCapture.install() }
+
+    @Test func aRefreshRateOutsideTheRangeIsWarnedAboutAndAValidOneIsNot() {
+        let time = VirtualTime()
+        // The message names the rate, so unusual rates keep the lines of parallel tests apart.
+        let low = time.run { FrameSource.software(refreshRate: -0.123_45, on: warningContext) }
+        let high = time.run { FrameSource.software(refreshRate: 1_234.567, on: warningContext) }
+        let valid = time.run { FrameSource.software(refreshRate: 987.654_3, on: warningContext) }
+        #expect(low.refreshRate == 1)
+        #expect(high.refreshRate == 1_000)
+        #expect(valid.refreshRate == 987.654_3)
+        #expect(
+            LogCapture.lines(containing: "refresh rate -0.12345 Hz")
+                == ["TimerKit warning: refresh rate -0.12345 Hz is outside 1...1000 Hz; clamped to 1.0 Hz"])
+        #expect(LogCapture.lines(containing: "refresh rate 1234.567 Hz").count == 1)
+        #expect(LogCapture.lines(containing: "987.6543").isEmpty)
+    }
+
+    @Test func aRateLimiterSaturatingBeyond292YearsIsWarnedAboutAndAValidOneIsNot() {
+        let time = VirtualTime()
+        let saturated = contractUniqueFileID()
+        let valid = contractUniqueFileID()
+        let forever = Duration.seconds(Int64.max)
+        let limiters = time.run {
+            (
+                Debouncer<Int>(interval: forever, maxWait: forever, on: warningContext, fileID: saturated) { _ in },
+                Throttler<Int>(interval: forever, on: warningContext, fileID: saturated) { _ in },
+                Debouncer<Int>(interval: .seconds(1), maxWait: .seconds(2), on: warningContext, fileID: valid) { _ in },
+                Throttler<Int>(interval: .seconds(1), on: warningContext, fileID: valid) { _ in }
+            )
+        }
+        let lines = LogCapture.lines(containing: saturated)
+        #expect(lines.filter { $0.contains("interval exceeds about 292 years") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.contains("maxWait exceeds about 292 years") }.count == 1, "\(lines)")
+        #expect(LogCapture.lines(containing: valid).isEmpty)
+        withExtendedLifetime(limiters) {}
+    }
+}
