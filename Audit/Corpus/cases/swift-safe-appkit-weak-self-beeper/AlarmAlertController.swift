@@ -1,0 +1,19 @@
+// swift-format-ignore-file
+import Cocoa
+
+class AlarmAlertController: NSViewController {
+    var beeper: Timer?
+
+    @IBAction func acknowledge(_ sender: NSButton) {
+        beeper?.invalidate()
+        dismiss(self)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        beeper = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { [weak self] _ in
+            guard self != nil else { return }
+            NSSound.beep()
+        }
+    }
+}
