@@ -1,0 +1,24 @@
+// swift-format-ignore-file
+import Foundation
+
+class SleepSessionClock: NSObject {
+
+    static let shared = SleepSessionClock()
+
+    fileprivate var clock: Timer?
+    var minutesAsleep = 0
+
+    func startClock() {
+        clock?.invalidate()
+        clock = Timer.scheduledTimer(timeInterval: 60, target: self, selector: #selector(minutePassed), userInfo: nil, repeats: true)
+    }
+
+    @objc private func minutePassed() {
+        minutesAsleep += 1
+    }
+
+    func stopClock() {
+        clock?.invalidate()
+        clock = nil
+    }
+}
