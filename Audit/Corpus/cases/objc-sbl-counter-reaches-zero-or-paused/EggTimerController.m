@@ -15,6 +15,7 @@
 }
 
 - (IBAction)startBoiling:(id)sender {
+    [boilTimer invalidate];
     boilTimer = [NSTimer scheduledTimerWithTimeInterval:1.0 target:self selector:@selector(tickBoil) userInfo:nil repeats:YES];
 }
 

@@ -9,6 +9,7 @@ struct BreathCountView: View {
         VStack {
             Text("\(breaths) breaths")
             Button("Begin") {
+                breathTimer?.invalidate()
                 breathTimer = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { _ in
                     self.breaths += 1
                     if breaths == 5 {
