@@ -13,6 +13,7 @@
 }
 
 - (void)begin {
+    [self halt];
     _ticker = [NSTimer scheduledTimerWithTimeInterval:1 target:self selector:@selector(tick) userInfo:nil repeats:YES];
 }
 

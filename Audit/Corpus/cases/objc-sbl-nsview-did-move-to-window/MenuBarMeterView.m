@@ -17,6 +17,7 @@
 }
 
 - (void)startMeter {
+    [self stopMeter];
     _meterTimer = [[NSTimer alloc] initWithFireDate:[NSDate date] interval:1.0 target:self selector:@selector(sampleMeter:) userInfo:nil repeats:YES];
     [[NSRunLoop currentRunLoop] addTimer:_meterTimer forMode:NSEventTrackingRunLoopMode];
 }

@@ -17,6 +17,7 @@ class FocusCountdown {
     }
 
     func start() {
+        timer?.invalidate()
         timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(secondElapsed), userInfo: nil, repeats: true)
     }
 

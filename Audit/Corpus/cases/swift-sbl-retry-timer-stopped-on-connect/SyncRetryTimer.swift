@@ -8,6 +8,7 @@ class SyncRetryTimer {
     private var step: TimeInterval = 1
 
     func start() {
+        timer?.invalidate()
         timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(retryNow), userInfo: nil, repeats: false)
     }
 

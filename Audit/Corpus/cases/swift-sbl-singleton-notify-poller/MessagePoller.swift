@@ -9,6 +9,10 @@ class MessagePoller: NSObject {
 
     static var instance: MessagePoller?
 
+    private override init() {
+        super.init()
+    }
+
     class func shared() -> MessagePoller {
         if instance == nil {
             instance = MessagePoller()

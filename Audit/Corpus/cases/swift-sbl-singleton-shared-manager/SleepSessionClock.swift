@@ -5,6 +5,10 @@ class SleepSessionClock: NSObject {
 
     static let shared = SleepSessionClock()
 
+    private override init() {
+        super.init()
+    }
+
     fileprivate var clock: Timer?
     var minutesAsleep = 0
 

@@ -6,6 +6,7 @@ final class WaveformView: UIView {
     var level: CGFloat = 0
 
     func beginSweep() {
+        endSweep()
         sweepLink = CADisplayLink(target: self, selector: #selector(sweepStep))
         sweepLink?.add(to: .main, forMode: .common)
     }
