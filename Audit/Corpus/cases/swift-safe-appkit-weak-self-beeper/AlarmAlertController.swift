@@ -11,8 +11,11 @@ class AlarmAlertController: NSViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        beeper = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { [weak self] _ in
-            guard self != nil else { return }
+        beeper = Timer.scheduledTimer(withTimeInterval: 1.0, repeats: true) { [weak self] timer in
+            guard self != nil else {
+                timer.invalidate()
+                return
+            }
             NSSound.beep()
         }
     }
