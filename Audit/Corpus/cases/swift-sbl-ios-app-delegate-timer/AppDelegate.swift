@@ -13,6 +13,6 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     @objc func refreshToken(_ timer: Timer) {
-        print("refreshing session token")
+        print("refreshing access token")
     }
 }

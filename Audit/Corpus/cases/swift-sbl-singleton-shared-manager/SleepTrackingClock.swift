@@ -1,9 +1,9 @@
 // swift-format-ignore-file
 import Foundation
 
-class SleepSessionClock: NSObject {
+class SleepTrackingClock: NSObject {
 
-    static let shared = SleepSessionClock()
+    static let shared = SleepTrackingClock()
 
     private override init() {
         super.init()

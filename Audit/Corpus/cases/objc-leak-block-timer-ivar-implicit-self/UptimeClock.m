@@ -1,6 +1,6 @@
-#import "SessionClock.h"
+#import "UptimeClock.h"
 
-@implementation SessionClock {
+@implementation UptimeClock {
     NSTimer *_clock;
     NSUInteger _elapsed;
 }

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 import Foundation
 
-class SessionTimer {
+class ActiveTimeCounter {
     var clock: Timer?
     var secondsActive = 0
 
