@@ -1,0 +1,6 @@
+#import <Foundation/Foundation.h>
+
+@interface PageTimerProxy : NSProxy
+@property (nonatomic, weak) id target;
++ (PageTimerProxy *)proxyWithTarget:(id)target;
+@end

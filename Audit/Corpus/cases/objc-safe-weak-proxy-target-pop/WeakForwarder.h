@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+
+@interface WeakForwarder : NSProxy
++ (instancetype)forwarderTo:(id)object;
+@end

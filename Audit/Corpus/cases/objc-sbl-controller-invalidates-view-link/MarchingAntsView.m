@@ -1,0 +1,12 @@
+#import "MarchingAntsView.h"
+
+@implementation MarchingAntsView {
+    CGFloat _dashPhase;
+}
+
+- (void)march {
+    _dashPhase += 1;
+    [self setNeedsDisplay];
+}
+
+@end

@@ -1,0 +1,6 @@
+#import <Foundation/Foundation.h>
+
+@interface WashDispatcher : NSObject
+- (void)run;
+- (void)stop;
+@end

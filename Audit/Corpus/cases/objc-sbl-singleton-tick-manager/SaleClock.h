@@ -1,0 +1,9 @@
+#import <Foundation/Foundation.h>
+
+extern NSString * const SaleClockDidTickNotification;
+
+@interface SaleClock : NSObject
++ (instancetype)sharedClock;
+- (void)resume;
+- (void)pause;
+@end

@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+@interface PhotoReelView : UIView
+@property (nonatomic, strong) NSTimer *reelTimer;
+- (void)startReel:(NSTimeInterval)interval;
+- (void)stopReel;
+@end

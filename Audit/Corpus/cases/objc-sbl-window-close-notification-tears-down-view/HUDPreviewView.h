@@ -1,0 +1,6 @@
+#import <Cocoa/Cocoa.h>
+
+@interface HUDPreviewView : NSView
+- (void)beginPreview;
+- (void)teardown;
+@end
