@@ -264,7 +264,8 @@ extension SwiftTimerVisitor {
         }
         edits.append(
             edit(
-                from: selector.positionAfterSkippingLeadingTrivia, to: userInfo.endPositionBeforeTrailingTrivia,
+                from: selector.positionAfterSkippingLeadingTrivia,
+                to: userInfo.expression.endPositionBeforeTrailingTrivia,
                 "action: \(typeName).\(method.baseName.text)"))
         let root = call.root.as(SourceFileSyntax.self)
         let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
