@@ -56,9 +56,12 @@ public enum Auditor {
     /// Files larger than this are skipped with a diagnostic (generated or data files, not source).
     public static let maximumFileSize = 8 << 20
 
-    /// Words without which no rule can match: Swift files without any of them are not parsed, only scanned
-    /// for the methods they call (a stop in another file counts where it is called).
-    static let keywords = ["Timer", "DisplayLink", "dispatch_", "DispatchSource"]
+    /// Words without which no rule can match and nothing is stopped: Swift files without any of them are not
+    /// parsed, only scanned for the methods they call (a stop in another file counts where it is called).
+    static let keywords = [
+        "Timer", "DisplayLink", "displayLink", "dispatch_", "DispatchSource", "setEventHandler", "sink", "assign(",
+        "invalidate", ".cancel()",
+    ]
 
     /// Scans `paths` (files and directories) with every rule not in `disabledRules`.
     ///

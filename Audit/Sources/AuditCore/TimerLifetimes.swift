@@ -22,6 +22,9 @@ struct StoredTimer {
     var publisherProperty: String? = nil
     /// A method reference whose method must be an instance method of the type (declared in any file).
     var methodReference: String? = nil
+    /// The target is another object that keeps the timer in this property of its class, declared in another
+    /// file (a `.h`): the finding stands when the scan shows that property is strong.
+    var holderProperty: (type: String, property: String)? = nil
 }
 
 /// A place that stops a timer or source: `invalidate`, `cancel`, `dispatch_source_cancel`, `removeAll`.
@@ -73,6 +76,8 @@ struct TypeFacts {
     var methods: Set<String> = []
     /// Properties holding a `Timer.publish` publisher.
     var publishers: Set<String> = []
+    /// Property name → whether it is weak (does not retain).
+    var properties: [String: Bool] = [:]
 
     mutating func merge(_ other: TypeFacts) {
         declared = declared || other.declared
@@ -81,6 +86,7 @@ struct TypeFacts {
         isMainActor = isMainActor || other.isMainActor
         methods.formUnion(other.methods)
         publishers.formUnion(other.publishers)
+        properties.merge(other.properties) { $0 && $1 }
     }
 }
 
@@ -155,11 +161,12 @@ struct ProjectIndex {
         return .called(stop.methodDisplay)
     }
 
-    /// The stops that end `timer`: by its storage name, or on the parameter of its own callback.
+    /// The stops that end `timer`: by its storage name, or on the parameter of its own callback (or on anything
+    /// in its callback when the timer is not kept under a name this type shows, such as one a method returns).
     func stops(of timer: StoredTimer, type: String) -> [TimerStop] {
         (stops[type] ?? []).filter { stop in
             (!timer.name.isEmpty && stop.name == timer.name)
-                || (stop.onParameter && timer.callback != nil && stop.method == timer.callback)
+                || ((stop.onParameter || timer.name.isEmpty) && timer.callback != nil && stop.method == timer.callback)
         }
     }
 
@@ -185,6 +192,9 @@ struct ProjectIndex {
                 if let method = timer.rearmedFrom, !isRearmed(timer, from: method, type: type) { continue }
                 if let property = timer.publisherProperty, !facts.publishers.contains(property) { continue }
                 if let method = timer.methodReference, !facts.methods.contains(method) { continue }
+                if let holder = timer.holderProperty, types[holder.type]?.properties[holder.property] != false {
+                    continue
+                }
                 if timer.retainsSelf && facts.livesForProcess { continue }
                 let kinds = stops(of: timer, type: type).map { classify($0, type: type, callback: timer.callback) }
                 if timer.retainsSelf, !timer.stopsItself, !kinds.isEmpty,

@@ -64,6 +64,7 @@ struct ObjCFileAnalysis {
             type.retainsTarget = info.properties.contains { $0.key.lowercased().contains("target") && !$0.value.isWeak }
             type.isMainActor = isMainActor(name)
             type.methods = Set(info.methods.map(ObjCBodyAnalysis.key))
+            type.properties = info.properties.mapValues(\.isWeak)
             facts.types[name] = type
         }
         self.facts = facts

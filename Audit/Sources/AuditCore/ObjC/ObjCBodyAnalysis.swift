@@ -95,7 +95,7 @@ struct ObjCBodyAnalysis {
         _ finding: Finding?, storedIn lhs: ObjCAssignment?, retainsSelf: Bool,
         details: StoredTimer = StoredTimer(name: "", retainsSelf: false)
     ) {
-        if lhs?.holder != nil {
+        if lhs?.holder != nil, details.holderProperty == nil {
             if let finding { findings.append(finding) }
             return
         }
@@ -276,7 +276,13 @@ struct ObjCBodyAnalysis {
         } else if names.contains("block"), names.contains("repeats"),
             names[0].lowercased().contains("timer") || syntax.joined(send.receiver).contains("Timer")
         {
-            checkBlockTimer(send)
+            checkBlockTimer(send, blockPart: "block")
+        } else if syntax.joined(send.receiver) == "NSTimer",
+            let part = send.parts.first(where: { syntax.isPunctuation($0.arguments.lowerBound, "^") })
+        {
+            // A category on NSTimer that takes a block (`[NSTimer bk_every:1 repeats:YES run:^{ … }]`) keeps it
+            // in the timer it schedules: the same cycle as Foundation's block API.
+            checkBlockTimer(send, blockPart: part.name)
         } else if names == ["addTimer", "forMode"] || names == ["addToRunLoop", "forMode"],
             let mode = send.argument("forMode"), let label = send.label("forMode")
         {
@@ -359,8 +365,8 @@ struct ObjCBodyAnalysis {
             scheduledInDefaultMode.append((send.open, lhs?.name))
         }
         let targetPart = isDisplayLink ? "displayLinkWithTarget" : "target"
-        guard let target = send.argument(targetPart), let label = send.label(targetPart), !method.isClassMethod
-        else { return }
+        // In a class method self is the class; only a target object that keeps the timer can be retained.
+        guard let target = send.argument(targetPart), let label = send.label(targetPart) else { return }
         var details = StoredTimer(name: "", retainsSelf: false)
         details.callback = selectorName(send).map(Self.key)
         details.lookalikeType = lookalike(send, real: isDisplayLink ? "CADisplayLink" : "NSTimer")
@@ -377,12 +383,20 @@ struct ObjCBodyAnalysis {
         let kind: Advice.TimerKind = isDisplayLink ? .displayLink : .targetAction
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
         var rule: Rule?
-        if text == "self" || strongAliases[text] != nil {
+        if method.isClassMethod, lhs?.holder != text {
+            return
+        } else if text == "self" || strongAliases[text] != nil {
             rule = baseRule
         } else if weakAliases.contains(text) {
             rule = .weakselfAsTarget
         } else if let lhs, lhs.holder == text, holderRetainsTimer(holder: text, property: lhs.property) {
             rule = baseRule
+        } else if let lhs, lhs.holder == text, let type = holderType(text),
+            file.classes[type]?.properties[lhs.property] == nil
+        {
+            // The holder's class declares the property in another file (its header): the index decides.
+            rule = baseRule
+            details.holderProperty = (type, lhs.property)
         }
         guard var found = rule else {
             keep(nil, storedIn: lhs, retainsSelf: false, details: details)
@@ -398,21 +412,26 @@ struct ObjCBodyAnalysis {
         keep(finding(found, at: label, site: site), storedIn: lhs, retainsSelf: lhs?.holder == nil, details: details)
     }
 
+    /// The class of `holder`, from a local's or a property's declared type.
+    private func holderType(_ holder: String) -> String? {
+        locals[holder]?.typeName ?? info.properties[holder]?.type
+    }
+
     /// Whether `holder`'s class (known from a local's or property's type) keeps `property` strongly.
     private func holderRetainsTimer(holder: String, property: String) -> Bool {
-        let type = locals[holder]?.typeName ?? info.properties[holder]?.type
+        let type = holderType(holder)
         guard let type, let holderClass = file.classes[type], let stored = holderClass.properties[property] else {
             return false
         }
         return !stored.isWeak
     }
 
-    private mutating func checkBlockTimer(_ send: MessageSend) {
+    private mutating func checkBlockTimer(_ send: MessageSend, blockPart: String) {
         let lhs = assignment(before: send.open)
         if send.names == ["scheduledTimerWithTimeInterval", "repeats", "block"], repeats(send) != .no {
             scheduledInDefaultMode.append((send.open, lhs?.name))
         }
-        guard let block = send.argument("block"), let body = blockLiteral(block) else { return }
+        guard let block = send.argument(blockPart), let body = blockLiteral(block) else { return }
         if repeats(send) == .no {
             // A one-shot block timer that schedules itself again from its block (`[self scheduleNext]`).
             let again =

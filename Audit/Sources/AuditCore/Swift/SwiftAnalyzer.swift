@@ -135,10 +135,34 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             checkRunLoopMode(node, name: name, base: base)
         case "invalidate", "cancel", "resume", "suspend", "removeAll":
             if let base, node.arguments.isEmpty { checkStateCall(node, name: name, base: base) }
+        case "remove":
+            // `link.remove(from: .main, forMode: .common)`: the run loop no longer keeps the link.
+            // It stops the cycle only when the link is also let go (`link = nil`) in the same function.
+            if let base, node.arguments.map({ $0.label?.text ?? "_" }) == ["from", "forMode"],
+                releases(SwiftNames.storage(base), after: node)
+            {
+                recordStop(node, base: base)
+            }
         default:
             break
         }
         return .visitChildren
+    }
+
+    /// Whether the function around `node` sets `storage` (or `self.storage`) to nil.
+    func releases(_ storage: String, after node: some SyntaxProtocol) -> Bool {
+        let scope = SwiftContext(of: node, types: types).scope
+        var previous: [TokenSyntax] = []
+        for token in scope.tokens(viewMode: .sourceAccurate) {
+            if token.tokenKind == .keyword(.nil), previous.count >= 2, previous[previous.count - 1].text == "=",
+                previous[previous.count - 2].text == storage
+            {
+                return true
+            }
+            previous.append(token)
+            if previous.count > 2 { previous.removeFirst() }
+        }
+        return false
     }
 
     /// `#selector(stop)`: the method may be called through the selector.

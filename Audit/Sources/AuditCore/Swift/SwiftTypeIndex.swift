@@ -127,8 +127,10 @@ final class SwiftTypeIndex: SyntaxVisitor {
                     binding.typeAnnotation?.type.trimmedDescription
                     ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
                 if isStatic {
-                    // `static let shared = Clock()`: one instance for the whole process.
-                    if kind == .referenceType || kind == nil, type == name || type == "Self" {
+                    // `static let shared = Clock()`, or a lazily made `static var instance: Clock?`: one instance
+                    // for the whole process.
+                    let bare = type.map { String($0.filter { $0 != "?" && $0 != "!" }) }
+                    if kind == .referenceType || kind == nil, bare == name || bare == "Self" {
                         info.livesForProcess = true
                     }
                     continue
@@ -219,7 +221,7 @@ enum SwiftNames {
             if let call = node.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
             } else if let member = node.as(MemberAccessExprSyntax.self) {
-                if member.declName.baseName.text == "publish",
+                if ["publish", "TimerPublisher"].contains(member.declName.baseName.text),
                     ["Timer", "Foundation.Timer"].contains(member.base?.trimmedDescription ?? "")
                 {
                     return true

@@ -223,3 +223,17 @@
 - (void)report {}
 
 @end
+
+// A category on NSTimer that keeps the block in the timer it schedules: the block's self is retained.
+@implementation TypingIndicator
+
+- (void)animate {
+    self.dotTimer = [NSTimer cb_every:0.4 repeats:YES run:^{
+        [self setNeedsDisplay];  // expect: block-timer-strong-self
+    }];
+    self.otherTimer = [NSTimer cb_every:0.4 repeats:YES run:^{
+        NSLog(@"tick");
+    }];
+}
+
+@end

@@ -151,3 +151,43 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     private func refreshBadge() {}
 }
+
+// A shared instance made on first use is a singleton too.
+final class MessagePoller: NSObject {
+    static var instance: MessagePoller?
+    var timer: Timer?
+
+    class func shared() -> MessagePoller {
+        if instance == nil { instance = MessagePoller() }
+        return instance!
+    }
+
+    func start() {
+        timer = Timer.scheduledTimer(timeInterval: 60, target: self, selector: #selector(poll), userInfo: nil, repeats: true)
+    }
+
+    @objc func poll() {}
+}
+
+// Removing a display link from the run loop stops the cycle only when the link is also let go.
+final class FrameClock {
+    private var link: CADisplayLink?
+    private var wrapperLink: CADisplayLink?
+
+    func start() {
+        link = CADisplayLink(target: self, selector: #selector(frame))  // expect-note: display-link-target-retain
+        wrapperLink = CADisplayLink(target: self, selector: #selector(frame))  // expect: display-link-target-retain
+    }
+
+    func release() {
+        link?.remove(from: .main, forMode: .common)
+        link = nil
+        wrapperLink?.remove(from: .main, forMode: .common)
+    }
+
+    func shutDown() {
+        release()
+    }
+
+    @objc private func frame() {}
+}
