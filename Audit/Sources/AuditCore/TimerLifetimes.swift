@@ -25,6 +25,11 @@ struct StoredTimer {
     /// The target is another object that keeps the timer in this property of its class, declared in another
     /// file (a `.h`): the finding stands when the scan shows that property is strong.
     var holderProperty: (type: String, property: String)? = nil
+    /// Where it is made (a byte or token offset) and the blocks around that place (`path:offset` of each
+    /// enclosing statement list or brace), so that a stop that always runs just before it — the old timer
+    /// invalidated before a new one is made — does not count as stopping it.
+    var position = -1
+    var enclosingBlocks: Set<String> = []
 }
 
 /// A place that stops a timer or source: `invalidate`, `cancel`, `dispatch_source_cancel`, `removeAll`.
@@ -45,6 +50,17 @@ struct TimerStop {
     var methodDisplay = ""
     /// The receiver is a parameter of the method (`func tick(_ timer: Timer) { timer.invalidate() }`).
     var onParameter = false
+    /// Its offset and the block it is in (`path:offset`), to recognise a stop of the previous timer.
+    var position = -1
+    var block = ""
+}
+
+extension TimerStop {
+    /// Whether the stop only ends the previous timer before `timer` is made in the same block or one around
+    /// it (`[self.timer invalidate]; self.timer = [NSTimer …];`): it never stops `timer` itself.
+    func onlyReplaces(_ timer: StoredTimer) -> Bool {
+        !block.isEmpty && timer.enclosingBlocks.contains(block) && position < timer.position
+    }
 }
 
 /// A call of a method (any receiver), a selector reference or a nil assignment through a setter, so that a
@@ -165,7 +181,8 @@ struct ProjectIndex {
     /// in its callback when the timer is not kept under a name this type shows, such as one a method returns).
     func stops(of timer: StoredTimer, type: String) -> [TimerStop] {
         (stops[type] ?? []).filter { stop in
-            (!timer.name.isEmpty && stop.name == timer.name)
+            guard !stop.onlyReplaces(timer) else { return false }
+            return (!timer.name.isEmpty && stop.name == timer.name)
                 || ((stop.onParameter || timer.name.isEmpty) && timer.callback != nil && stop.method == timer.callback)
         }
     }
@@ -180,6 +197,8 @@ struct ProjectIndex {
     /// The held-back findings, decided, then invalidate-only-in-deinit, in a stable order.
     func findings() -> [Finding] {
         var result: [Finding] = []
+        // A project with many timers of one type classifies each stop once per callback.
+        var classified: [String: StopKind] = [:]
         for type in timers.keys.sorted() {
             let facts = types[type] ?? TypeFacts()
             var deinitOnlyNames: [String: [Place]] = [:]
@@ -196,7 +215,13 @@ struct ProjectIndex {
                     continue
                 }
                 if timer.retainsSelf && facts.livesForProcess { continue }
-                let kinds = stops(of: timer, type: type).map { classify($0, type: type, callback: timer.callback) }
+                let kinds = stops(of: timer, type: type).map { stop in
+                    let key = "\(stop.path):\(stop.line):\(stop.column)|\(timer.callback ?? "")"
+                    if let known = classified[key] { return known }
+                    let kind = classify(stop, type: type, callback: timer.callback)
+                    classified[key] = kind
+                    return kind
+                }
                 if timer.retainsSelf, !timer.stopsItself, !kinds.isEmpty,
                     kinds.allSatisfy({ if case .deinitOnly = $0 { true } else { false } })
                 {

@@ -107,6 +107,20 @@ struct ObjCBodyAnalysis {
         stored.append(timer)
     }
 
+    /// A timer record placed at the send `open`: its position and the braces around it.
+    private func placed(at open: Int) -> StoredTimer {
+        var timer = StoredTimer(name: "", retainsSelf: false)
+        timer.position = open
+        var brace = syntax.scope[open]
+        var steps = 0
+        while brace >= 0, steps < 256 {
+            timer.enclosingBlocks.insert("\(file.path):\(brace)")
+            brace = syntax.scope[brace]
+            steps += 1
+        }
+        return timer
+    }
+
     /// The method's key in the scan's index: the first part of its selector (`setTimer` for `setTimer:`).
     static func key(_ selector: String) -> String {
         String(selector.split(separator: ":", omittingEmptySubsequences: false).first ?? "")
@@ -319,7 +333,8 @@ struct ObjCBodyAnalysis {
                 column: tokens[index].column, inDeinit: method.isDealloc,
                 inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), method: key,
                 methodDisplay: isSetter ? "self.\(name) = nil" : "-\(method.name)",
-                onParameter: receiver.count == 1 && method.parameters.contains(syntax.joined(receiver))))
+                onParameter: receiver.count == 1 && method.parameters.contains(syntax.joined(receiver)),
+                position: index, block: "\(file.path):\(syntax.scope[index])"))
     }
 
     private enum Repeats { case yes, no, unknown }
@@ -367,7 +382,7 @@ struct ObjCBodyAnalysis {
         let targetPart = isDisplayLink ? "displayLinkWithTarget" : "target"
         // In a class method self is the class; only a target object that keeps the timer can be retained.
         guard let target = send.argument(targetPart), let label = send.label(targetPart) else { return }
-        var details = StoredTimer(name: "", retainsSelf: false)
+        var details = placed(at: send.open)
         details.callback = selectorName(send).map(Self.key)
         details.lookalikeType = lookalike(send, real: isDisplayLink ? "CADisplayLink" : "NSTimer")
         if !isDisplayLink, repeats(send) == .no {
@@ -441,7 +456,7 @@ struct ObjCBodyAnalysis {
                 }
             guard again else { return }
         }
-        var details = StoredTimer(name: "", retainsSelf: false)
+        var details = placed(at: send.open)
         details.lookalikeType = lookalike(send, real: "NSTimer")
         details.stopsItself = blockStopsItself(body, storage: lhs?.name)
         guard let (found, index, written) = strongCapture(in: body) else {

@@ -51,7 +51,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// Calls of methods (any receiver), selector references and nil assignments, for stops in other methods.
     var calls: [MethodCall] = []
     /// Repeating timers made in SwiftUI views, by view type, for swiftui-timer-never-stopped.
-    var viewTimers: [String: [Finding]] = [:]
+    var viewTimers: [String: [(finding: Finding, timer: StoredTimer)]] = [:]
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
@@ -147,6 +147,17 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             break
         }
         return .visitChildren
+    }
+
+    /// The statement lists around `node`, innermost first, as `path:offset`.
+    func enclosingBlocks(of node: some SyntaxProtocol) -> [String] {
+        var result: [String] = []
+        var current = node.parent
+        while let parent = current {
+            if parent.is(CodeBlockItemListSyntax.self) { result.append("\(path):\(parent.position.utf8Offset)") }
+            current = parent.parent
+        }
+        return result
     }
 
     /// Whether the function around `node` sets `storage` (or `self.storage`) to nil.
@@ -263,8 +274,11 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     func finish() -> [Finding] {
         checkModes()
         checkDispatchSequences()
-        for type in viewTimers.keys.sorted() where (stops[type] ?? []).isEmpty {
-            findings += viewTimers[type] ?? []
+        for type in viewTimers.keys.sorted() {
+            for (finding, timer) in viewTimers[type] ?? []
+            where (stops[type] ?? []).allSatisfy({ $0.onlyReplaces(timer) }) {
+                findings.append(finding)
+            }
         }
         return findings
     }

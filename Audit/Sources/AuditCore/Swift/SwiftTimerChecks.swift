@@ -57,6 +57,8 @@ extension SwiftTimerVisitor {
         guard isLink ? labels == ["target", "selector"] || isScreenLink : (isTargetAction || isBlock) else { return }
         let context = SwiftContext(of: call, types: types)
         var details = StoredTimer(name: "", retainsSelf: false)
+        details.position = call.position.utf8Offset
+        details.enclosingBlocks = Set(enclosingBlocks(of: call))
         // A project type that only looks like a screen (`MyLink.displayLink(withTarget:selector:)`).
         if isScreenLink, let base, !base.contains("."), base.first?.isUppercase == true,
             !["UIScreen", "NSScreen"].contains(base)
@@ -78,7 +80,7 @@ extension SwiftTimerVisitor {
             var site = site("timer", .block, context, call: call)
             site.subject = context.typeName ?? "View"
             viewTimers[context.typeName ?? "", default: []].append(
-                finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site))
+                (finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site), details))
         }
         let lhs = assignment(of: call, context: context)
         if isScheduled, repeats(call) != .no {
@@ -564,8 +566,11 @@ extension SwiftTimerVisitor {
         guard types.isSwiftUIView(context.typeName) else { return }
         var site = site("timer", .publisher, context)
         site.subject = context.typeName ?? "View"
+        var timer = StoredTimer(name: "", retainsSelf: false)
+        timer.position = call.position.utf8Offset
+        timer.enclosingBlocks = Set(enclosingBlocks(of: call))
         viewTimers[context.typeName ?? "", default: []].append(
-            finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site))
+            (finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site), timer))
     }
 
     // MARK: Run-loop modes, stops and dispatch state
@@ -650,7 +655,8 @@ extension SwiftTimerVisitor {
             TimerStop(
                 name: storage, written: SwiftNames.written(base), path: path, line: location.line,
                 column: location.column, inDeinit: context.isDeinit, inLifecycle: context.isLifecycle,
-                method: function, methodDisplay: display, onParameter: context.parameters.contains(storage)))
+                method: function, methodDisplay: display, onParameter: context.parameters.contains(storage),
+                position: call.position.utf8Offset, block: enclosingBlocks(of: call).first ?? ""))
     }
 
     /// Suspend → release and resume → resume, for statements of the same block only (a branch may not run).

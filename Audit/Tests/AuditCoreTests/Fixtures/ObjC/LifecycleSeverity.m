@@ -237,3 +237,19 @@
 }
 
 @end
+
+// The old timer invalidated just before the new one is made: nothing stops the new one.
+@interface BannerRotator ()
+@property (nonatomic, strong) NSTimer *timer;
+@end
+
+@implementation BannerRotator
+
+- (void)startRotating {
+    [self.timer invalidate];
+    self.timer = [NSTimer scheduledTimerWithTimeInterval:4 target:self selector:@selector(rotate) userInfo:nil repeats:YES];  // expect: timer-target-retain
+}
+
+- (void)rotate {}
+
+@end

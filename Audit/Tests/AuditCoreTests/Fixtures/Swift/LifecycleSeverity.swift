@@ -191,3 +191,30 @@ final class FrameClock {
 
     @objc private func frame() {}
 }
+
+// Invalidating the previous timer just before making the next one never stops the new one; a branch that
+// stops it instead of making one does.
+final class Refresher2 {
+    private var timer: Timer?
+    private var toggled: Timer?
+
+    func restart() {
+        timer?.invalidate()
+        timer = Timer.scheduledTimer(timeInterval: 5, target: self, selector: #selector(refresh), userInfo: nil, repeats: true)  // expect: timer-target-retain
+    }
+
+    func toggle() {
+        if toggled != nil {
+            toggled?.invalidate()
+            toggled = nil
+        } else {
+            toggled = Timer.scheduledTimer(timeInterval: 5, target: self, selector: #selector(refresh), userInfo: nil, repeats: true)  // expect-note: timer-target-retain
+        }
+    }
+
+    func buttonTapped() {
+        toggle()
+    }
+
+    @objc private func refresh() {}
+}

@@ -44,3 +44,17 @@ struct BlinkView: View {
             .onDisappear { timer?.invalidate() }
     }
 }
+
+// Invalidating the previous timer in onAppear does not stop the one made there when the view goes.
+struct TidesView: View {
+    @State private var timer: Timer?
+    @State private var level = 0.0
+
+    var body: some View {
+        Text("\(level)")
+            .onAppear {
+                timer?.invalidate()
+                timer = Timer.scheduledTimer(withTimeInterval: 30, repeats: true) { _ in level += 1 }  // expect: swiftui-timer-never-stopped
+            }
+    }
+}
