@@ -253,3 +253,23 @@
 - (void)rotate {}
 
 @end
+
+// A stop method given as a button's action is called, through its selector.
+@interface SlideshowController ()
+@property (nonatomic, strong) NSTimer *timer;
+@end
+
+@implementation SlideshowController
+
+- (void)start {
+    self.timer = [NSTimer scheduledTimerWithTimeInterval:3 target:self selector:@selector(next) userInfo:nil repeats:YES];  // expect-note: timer-target-retain
+    [self.stopButton addTarget:self action:@selector(stopSlideshow) forControlEvents:UIControlEventTouchUpInside];
+}
+
+- (void)stopSlideshow {
+    [self.timer invalidate];
+}
+
+- (void)next {}
+
+@end

@@ -218,3 +218,31 @@ final class Refresher2 {
 
     @objc private func refresh() {}
 }
+
+// Methods reached by the frameworks: an @IBAction, a selector given to a button or a notification, and a set
+// of subscriptions emptied by a method something calls.
+final class PlayerViewController: UIViewController {
+    private var timer: Timer?
+    private var progress: Timer?
+    private var cancellables = Set<AnyCancellable>()
+
+    func play() {
+        timer = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(advance), userInfo: nil, repeats: true)  // expect-note: timer-target-retain
+        progress = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(advance), userInfo: nil, repeats: true)  // expect-note: timer-target-retain
+        Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            .sink { _ in self.advance() }  // expect-note: block-timer-strong-self
+            .store(in: &cancellables)
+        NotificationCenter.default.addObserver(self, selector: #selector(stopProgress), name: .playerDidEnd, object: nil)
+    }
+
+    @IBAction func pause(_ sender: Any) {
+        timer?.invalidate()
+        cancellables.removeAll()
+    }
+
+    @objc private func stopProgress() {
+        progress?.invalidate()
+    }
+
+    @objc private func advance() {}
+}
