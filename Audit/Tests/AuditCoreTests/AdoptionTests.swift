@@ -149,6 +149,62 @@ struct AdoptionTests {
         }
     }
 
+    static let blockLeak = """
+        import Foundation
+
+        final class Ticker2 {
+            var timer: Timer!
+
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { t in
+                    self.count += 1
+                    self.render(self.count)
+                }
+            }
+        }
+
+        """
+
+    @Test func blockTimerGetsTheOwnerFixIt() throws {
+        let result = Auditor.audit(source: Self.blockLeak, path: "Ticker2.swift", language: .swift)
+        let finding = try #require(result.findings.first)
+        #expect(finding.rule == "block-timer-strong-self")
+        #expect(
+            apply(finding.fixIts, to: Self.blockLeak) == """
+                import Foundation
+                import TimerKitMigration
+
+                final class Ticker2 {
+                    var timer: Ticker!
+
+                    func start() {
+                        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true, owner: self) { owner, t in
+                            owner.count += 1
+                            owner.render(owner.count)
+                        }
+                    }
+                }
+
+                """)
+    }
+
+    @Test func noOwnerFixItWithoutAnExactEdit() {
+        let variants = [
+            // A capture list, a closure inside the block, a main-actor type, Foundation's initializer.
+            Self.blockLeak.replacingOccurrences(of: "{ t in", with: "{ [self] t in"),
+            Self.blockLeak.replacingOccurrences(
+                of: "self.render(self.count)", with: "DispatchQueue.main.async { self.render(self.count) }"),
+            Self.blockLeak.replacingOccurrences(of: "final class Ticker2 {", with: "@MainActor final class Ticker2 {"),
+            Self.blockLeak.replacingOccurrences(
+                of: "Timer.scheduledTimer(withTimeInterval", with: "Timer(timeInterval"),
+        ]
+        for source in variants {
+            let findings = Auditor.audit(source: source, path: "Ticker2.swift", language: .swift).findings
+            #expect(findings.count == 1, "\(source)")
+            #expect(findings.first?.fixIts.isEmpty == true, "\(source)")
+        }
+    }
+
     @Test func sarifCarriesFingerprintsAndFixes() throws {
         let result = Auditor.audit(source: Self.leak, path: "Sources/Poller.swift", language: .swift)
         let report = AuditReport(findings: result.findings, diagnostics: [], filesScanned: 1)

@@ -107,9 +107,11 @@ extension SwiftTimerVisitor {
             }
             var site = site(subject, .block, context, call: call)
             site.rearms = repeats(call) == .no
-            keep(
-                finding(rule, at: position, site: site), storedIn: lhs, retainsSelf: true, context: context,
-                details: details)
+            var result = finding(rule, at: position, site: site)
+            if rule == .blockTimerStrongSelf, repeats(call) == .yes, let block = closure(call, "block") {
+                result.fixIts = ownerFixIts(call, block: block, lhs: lhs, context: context)
+            }
+            keep(result, storedIn: lhs, retainsSelf: true, context: context, details: details)
         }
     }
 
@@ -246,29 +248,74 @@ extension SwiftTimerVisitor {
     func migrationFixIts(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext) -> [FixIt] {
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         guard labels == ["timeInterval", "target", "selector", "userInfo", "repeats"],
-            let called = call.calledExpression.as(MemberAccessExprSyntax.self),
-            called.declName.baseName.text == "scheduledTimer",
-            ["Timer", "Foundation.Timer"].contains(called.base?.trimmedDescription ?? ""),
-            let typeName = context.typeName, let info = types.types[typeName], !types.isMainActor(typeName),
+            let typeName = context.typeName, let info = types.types[typeName],
             let selector = argument(call, "selector"), let userInfo = argument(call, "userInfo"),
             userInfo.expression.is(NilLiteralExprSyntax.self),
             let macro = selector.expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
             let method = macro.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
-            method.argumentNames == nil, info.nullaryMethods.contains(method.baseName.text)
+            method.argumentNames == nil, info.nullaryMethods.contains(method.baseName.text),
+            var edits = migrationEdits(call, lhs: lhs, context: context)
         else { return [] }
-        var edits: [FixIt] = []
-        if let lhs, !lhs.isLocal {
-            guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
-                let end = property.typeEnd, let type = property.type,
-                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type]
-            else { return [] }
-            edits.append(edit(from: start, to: end, replacement))
-        }
         edits.append(
             edit(
                 from: selector.positionAfterSkippingLeadingTrivia,
                 to: userInfo.expression.endPositionBeforeTrailingTrivia,
                 "action: \(typeName).\(method.baseName.text)"))
+        return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The exact edit to TimerKitMigration's owner form, when one exists:
+    /// `Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.tick() }` becomes
+    /// `Timer.scheduledTimer(withTimeInterval: 1, repeats: true, owner: self) { owner, _ in owner.tick() }`
+    /// (the block receives the owner, held weakly, instead of capturing self). Only for a closure with one
+    /// parameter, no capture list and no closure inside it, that uses self only as `self`.
+    func ownerFixIts(
+        _ call: FunctionCallExprSyntax, block: ClosureExprSyntax, lhs: SwiftAssignment?, context: SwiftContext
+    ) -> [FixIt] {
+        guard call.arguments.map({ $0.label?.text ?? "_" }) == ["withTimeInterval", "repeats"],
+            call.trailingClosure?.id == block.id, call.rightParen != nil, let last = call.arguments.last,
+            let signature = block.signature, signature.capture == nil,
+            let parameters = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self),
+            parameters.count == 1, let parameter = parameters.first,
+            !block.statements.tokens(viewMode: .sourceAccurate).contains(where: {
+                $0.tokenKind == .leftBrace && $0.parent?.is(ClosureExprSyntax.self) == true
+            }),
+            var edits = migrationEdits(call, lhs: lhs, context: context)
+        else { return [] }
+        edits.append(
+            edit(from: last.endPositionBeforeTrailingTrivia, to: last.endPositionBeforeTrailingTrivia, ", owner: self"))
+        edits.append(
+            edit(
+                from: parameter.positionAfterSkippingLeadingTrivia, to: parameter.positionAfterSkippingLeadingTrivia,
+                "owner, "))
+        for token in block.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.self) {
+            edits.append(
+                edit(from: token.positionAfterSkippingLeadingTrivia, to: token.endPositionBeforeTrailingTrivia, "owner")
+            )
+        }
+        return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// What both migration fix-its need: a `Timer.scheduledTimer` call in a type that is not main-actor
+    /// isolated (its main-actor forms differ), `import TimerKitMigration` when it is missing, and the `Timer?`
+    /// property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not be
+    /// exact.
+    private func migrationEdits(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext)
+        -> [FixIt]?
+    {
+        guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+            called.declName.baseName.text == "scheduledTimer",
+            ["Timer", "Foundation.Timer"].contains(called.base?.trimmedDescription ?? ""),
+            let typeName = context.typeName, let info = types.types[typeName], !types.isMainActor(typeName)
+        else { return nil }
+        var edits: [FixIt] = []
+        if let lhs, !lhs.isLocal {
+            guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
+                let end = property.typeEnd, let type = property.type,
+                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type]
+            else { return nil }
+            edits.append(edit(from: start, to: end, replacement))
+        }
         let root = call.root.as(SourceFileSyntax.self)
         let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
         if !imports.contains(where: { $0.path.trimmedDescription == "TimerKitMigration" }) {
@@ -276,7 +323,7 @@ extension SwiftTimerVisitor {
             edits.append(
                 FixIt(line: line, column: 1, endLine: line, endColumn: 1, replacement: "import TimerKitMigration\n"))
         }
-        return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        return edits
     }
 
     private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {
