@@ -137,14 +137,14 @@
 @end
 
 // Owners that live for the whole process.
-@interface SessionManager ()
+@interface SyncManager ()
 @property (nonatomic, strong) NSTimer *keepAlive;
 @end
 
-@implementation SessionManager
+@implementation SyncManager
 
 + (instancetype)sharedManager {
-    static SessionManager *shared;
+    static SyncManager *shared;
     static dispatch_once_t once;
     dispatch_once(&once, ^{ shared = [[self alloc] init]; });
     return shared;
