@@ -30,6 +30,9 @@ struct StoredTimer {
     /// invalidated before a new one is made — does not count as stopping it.
     var position = -1
     var enclosingBlocks: Set<String> = []
+    /// The finding to report instead when the scan shows that the property keeping the timer is weak (declared
+    /// in another file): `weak-timer-property-no-fix`.
+    var ifWeakProperty: Finding? = nil
 }
 
 /// A place that stops a timer or source: `invalidate`, `cancel`, `dispatch_source_cancel`, `removeAll`.
@@ -228,6 +231,7 @@ struct ProjectIndex {
                     for case .deinitOnly(let places) in kinds { deinitOnlyNames[timer.name, default: []] += places }
                 }
                 guard var finding = timer.finding else { continue }
+                if let weak = timer.ifWeakProperty, facts.properties[timer.name] == true { finding = weak }
                 if kinds.contains(.lifecycle) { continue }
                 let stopper: String? =
                     timer.stopsItself

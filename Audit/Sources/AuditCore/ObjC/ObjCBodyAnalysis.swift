@@ -424,7 +424,19 @@ struct ObjCBodyAnalysis {
         }
         var site = site(subject, kind, method: selectorName(send), send: send)
         site.rearms = details.rearmedFrom != nil
+        if found == baseRule {
+            details.ifWeakProperty = weakPropertyFinding(lhs, at: label, site: site)
+        }
         keep(finding(found, at: label, site: site), storedIn: lhs, retainsSelf: lhs?.holder == nil, details: details)
+    }
+
+    /// The finding to report instead when the property that keeps the timer turns out to be weak in a
+    /// declaration of another file (the class's header): the weak property does not break the cycle.
+    private func weakPropertyFinding(_ lhs: ObjCAssignment?, at index: Int, site: Advice.Site) -> Finding? {
+        guard let lhs, !lhs.isLocal, lhs.holder == nil, info.properties[lhs.name] == nil else { return nil }
+        var weakSite = site
+        weakSite.subject = lhs.name
+        return finding(.weakTimerPropertyNoFix, at: index, site: weakSite)
     }
 
     /// The class of `holder`, from a local's or a property's declared type.
@@ -471,6 +483,9 @@ struct ObjCBodyAnalysis {
         }
         var site = site(subject, .block, send: send)
         site.rearms = repeats(send) == .no
+        if rule == .blockTimerStrongSelf {
+            details.ifWeakProperty = weakPropertyFinding(lhs, at: index, site: site)
+        }
         keep(finding(rule, at: index, site: site), storedIn: lhs, retainsSelf: true, details: details)
     }
 
