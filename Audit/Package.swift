@@ -2,6 +2,7 @@
 // timerkit-audit: a static checker for the timer retain cycles TimerKit exists to avoid. It lives in its own
 // package so that library users never build swift-syntax or swift-argument-parser.
 //   swift run --package-path Audit timerkit-audit Sources/
+//   swift package --package-path Audit timerkit-audit          (the command plugin, on this package's targets)
 import PackageDescription
 
 let package = Package(
@@ -10,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "timerkit-audit", targets: ["timerkit-audit"]),
         .library(name: "AuditCore", targets: ["AuditCore"]),
+        // `swift package timerkit-audit` in a package that depends on this one (see the README).
+        .plugin(name: "TimerKitAuditPlugin", targets: ["TimerKitAuditPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -29,6 +32,15 @@ let package = Package(
                 "AuditCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "TimerKitAuditPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "timerkit-audit",
+                    description: "Scan the package's targets for timer retain cycles with timerkit-audit.")
+            ),
+            dependencies: ["timerkit-audit"]
         ),
         .testTarget(
             name: "AuditCoreTests",

@@ -32,6 +32,17 @@ enum Advice {
         var mainActor = false
         /// The timer's interval in seconds as written, when it is a number literal.
         var interval: String?
+        /// A one-shot timer that its callback schedules again: a repeating timer in effect.
+        var rearms = false
+    }
+
+    /// How a rule's timer holds self, for the note of a timer that another method stops.
+    static func retainedThrough(_ rule: String) -> String {
+        switch Rule(rawValue: rule) {
+        case .timerTargetRetain, .displayLinkTargetRetain, .weakselfAsTarget: "through its target"
+        case .strongselfEscapes: "through the strong reference its block captures"
+        default: "through its block or handler"
+        }
     }
 
     /// `.every(.seconds(2))` with the timer's own interval, or a placeholder to fill in.
@@ -69,7 +80,10 @@ enum Advice {
     static func finding(_ rule: Rule, at location: (line: Int, column: Int), path: String, site: Site) -> Finding {
         Finding(
             path: path, line: location.line, column: location.column, rule: rule.id, severity: rule.severity,
-            message: message(rule, site), fix: fix(rule, site))
+            message: message(rule, site)
+                + (site.rearms
+                    ? " (a one-shot timer that its own callback schedules again is a repeating timer in effect)" : ""),
+            fix: fix(rule, site))
     }
 
     static func message(_ rule: Rule, _ site: Site) -> String {
@@ -92,6 +106,9 @@ enum Advice {
             case .dispatchHandler:
                 return "the dispatch source is stored on self and retains its event handler, which captures "
                     + "self strongly (\(subject)): a cycle that lasts until the source is cancelled"
+            case .publisher where subject.hasSuffix("which keeps the subscription"):
+                return "the Timer.publish subscription is kept by an object that its closure captures strongly "
+                    + "(\(subject)): a cycle that lasts until the subscription is cancelled"
             case .publisher:
                 return "the Timer.publish subscription is stored on self and its closure captures self "
                     + "strongly (\(subject)): a cycle that lasts until the subscription is cancelled"
@@ -111,6 +128,9 @@ enum Advice {
         case .dispatchSourceSuspendedRelease:
             return "dispatch source '\(subject)' is released while suspended (suspended at line "
                 + "\(site.earlierLine ?? 0)): libdispatch crashes when a suspended object is released"
+        case .swiftuiTimerNeverStopped:
+            return "repeating timer made in the SwiftUI view '\(subject)' is never invalidated or cancelled in it: "
+                + "it keeps firing after the view goes, and another one starts each time this code runs"
         case .dispatchSourceDoubleResume:
             return "dispatch source '\(subject)' is resumed again after the resume at line "
                 + "\(site.earlierLine ?? 0) with no suspend between: libdispatch crashes on an unbalanced resume"
@@ -155,6 +175,10 @@ enum Advice {
                 : "call `dispatch_resume` before releasing it (then `dispatch_source_cancel`)")
                 + ", or use a TimerKit `Ticker` on `.dispatch(queue)`, whose pause()/resume()/cancel() "
                 + "may be called in any order"
+        case .swiftuiTimerNeverStopped:
+            return "use `Timer.publish(every: 1, on: .main, in: .common).autoconnect()` with `.onReceive`, which "
+                + "SwiftUI cancels when the view goes, or keep the timer in an observable model and invalidate it in "
+                + "`.onDisappear`; TimerKit: `Ticker.schedule(.every(.seconds(1)), owner: model) { owner, tick in … }`"
         case .dispatchSourceDoubleResume:
             return "resume only a suspended source (keep a flag), or use a TimerKit `Ticker` on "
                 + "`.dispatch(queue)`: resuming a running ticker does nothing"

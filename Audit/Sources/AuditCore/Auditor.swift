@@ -39,6 +39,12 @@ public struct FileResult: Sendable {
     public var findings: [Finding] = []
     /// Problems reading or parsing the file.
     public var diagnostics: [FileDiagnostic] = []
+    /// What the file adds to the scan's index (timers, stops, calls, types).
+    var facts = FileFacts()
+    /// The file's text, for suppressions and fingerprints once the whole scan is decided.
+    var source = ""
+    var language: SourceLanguage = .swift
+    var path = ""
 
     /// Creates an empty result.
     public init() {}
@@ -50,24 +56,28 @@ public enum Auditor {
     /// Files larger than this are skipped with a diagnostic (generated or data files, not source).
     public static let maximumFileSize = 8 << 20
 
-    /// Words without which no rule can match: files without any of them are not parsed.
-    static let keywords = ["Timer", "DisplayLink", "dispatch_", "DispatchSource"]
+    /// Words without which no rule can match and nothing is stopped: Swift files without any of them are not
+    /// parsed, only scanned for the methods they call (a stop in another file counts where it is called).
+    static let keywords = [
+        "Timer", "DisplayLink", "displayLink", "dispatch_", "DispatchSource", "setEventHandler", "sink", "assign(",
+        "invalidate", ".cancel()",
+    ]
 
     /// Scans `paths` (files and directories) with every rule not in `disabledRules`.
     ///
-    /// Files are analysed in parallel over the machine's cores; the report is sorted, so its order does
-    /// not depend on scheduling.
+    /// Files are analysed in parallel over the machine's cores; then the whole scan's index decides the
+    /// findings that depend on other files. The report is sorted, so its order does not depend on scheduling.
     public static func audit(paths: [String], disabledRules: Set<String> = []) -> AuditReport {
         let (files, missing, unreadable) = FileWalker.scan(paths)
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(auditFile(at: files[index], disabledRules: disabledRules), at: index)
+            results.store(readAndAnalyze(at: files[index]), at: index)
         }
         var findings: [Finding] = []
         var diagnostics = unreadable.map {
             FileDiagnostic(path: $0, message: "directory cannot be read; skipped with everything below it")
         }
-        for result in results.all() {
+        for result in decide(results.all(), disabledRules: disabledRules) {
             findings += result.findings
             diagnostics += result.diagnostics
         }
@@ -76,9 +86,15 @@ public enum Auditor {
             findings: findings, diagnostics: diagnostics, filesScanned: files.count, missingPaths: missing)
     }
 
-    /// Reads and analyses one file; unreadable, binary, non-UTF-8 and oversized files give a diagnostic.
+    /// Reads and analyses one file alone (a scan of one file); unreadable, binary, non-UTF-8 and oversized
+    /// files give a diagnostic.
     public static func auditFile(at path: String, disabledRules: Set<String> = []) -> FileResult {
+        decide([readAndAnalyze(at: path)], disabledRules: disabledRules)[0]
+    }
+
+    static func readAndAnalyze(at path: String) -> FileResult {
         var result = FileResult()
+        result.path = path
         guard let language = FileWalker.language(of: path) else {
             result.diagnostics.append(
                 FileDiagnostic(path: path, message: "not a Swift or Objective-C file (.swift, .m, .mm, .h); skipped"))
@@ -101,31 +117,60 @@ public enum Auditor {
             result.diagnostics.append(FileDiagnostic(path: path, message: "not valid UTF-8; skipped"))
             return result
         }
-        return audit(
-            source: String(decoding: data, as: UTF8.self), path: path, language: language,
-            disabledRules: disabledRules)
+        return analyze(source: String(decoding: data, as: UTF8.self), path: path, language: language)
     }
 
-    /// Analyses source text that is already in memory (the analyzers' entry point, also used by tests).
+    /// Analyses source text that is already in memory as a scan of one file (also used by tests).
     public static func audit(
         source: String, path: String, language: SourceLanguage, disabledRules: Set<String> = []
     ) -> FileResult {
-        guard keywords.contains(where: { source.contains($0) }) else { return FileResult() }
-        if let line = NestingDepth.tooDeep(source, language: language) {
-            var skipped = FileResult()
-            skipped.diagnostics.append(
-                FileDiagnostic(path: path, line: line, message: "nesting too deep to analyse; skipped"))
-            return skipped
-        }
+        decide([analyze(source: source, path: path, language: language)], disabledRules: disabledRules)[0]
+    }
+
+    /// The first pass over one file: its immediate findings and what it adds to the index.
+    static func analyze(source: String, path: String, language: SourceLanguage) -> FileResult {
         var result: FileResult
-        switch language {
-        case .swift: result = SwiftAnalyzer.analyze(source: source, path: path)
-        case .objectiveC: result = ObjCAnalyzer.analyze(source: source, path: path)
+        if language == .swift, !keywords.contains(where: { source.contains($0) }) {
+            result = FileResult()
+            result.facts = LightCallScan.swiftFacts(source, path: path)
+        } else if let line = NestingDepth.tooDeep(source, language: language) {
+            result = FileResult()
+            result.diagnostics.append(
+                FileDiagnostic(path: path, line: line, message: "nesting too deep to analyse; skipped"))
+        } else {
+            switch language {
+            case .swift: result = SwiftAnalyzer.analyze(source: source, path: path)
+            case .objectiveC: result = ObjCAnalyzer.analyze(source: source, path: path)
+            }
         }
-        let suppressions = Suppressions(text: source, language: language)
-        result.findings.removeAll { disabledRules.contains($0.rule) || suppressions.silences($0) }
-        result.findings.sort(by: Finding.ordered)
+        result.facts.language = language
+        result.source = source
+        result.language = language
+        result.path = path
         return result
+    }
+
+    /// The second pass: the index over every file decides the held-back findings; then suppression comments
+    /// and disabled rules apply, and each finding gets its fingerprint.
+    static func decide(_ results: [FileResult], disabledRules: Set<String>) -> [FileResult] {
+        var decided = results
+        var byPath: [String: Int] = [:]
+        for (index, result) in results.enumerated() { byPath[result.path] = index }
+        for finding in ProjectIndex(results.map(\.facts)).findings() {
+            guard let index = byPath[finding.path] else { continue }
+            decided[index].findings.append(finding)
+        }
+        for index in decided.indices {
+            var result = decided[index]
+            let suppressions = Suppressions(text: result.source, language: result.language)
+            result.findings.removeAll { disabledRules.contains($0.rule) || suppressions.silences($0) }
+            result.findings.sort(by: Finding.ordered)
+            Fingerprint.assign(to: &result.findings, source: result.source)
+            result.source = ""
+            result.facts = FileFacts()
+            decided[index] = result
+        }
+        return decided
     }
 
     static func isValidUTF8(_ data: Data) -> Bool {

@@ -19,7 +19,7 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
 }
 
 /// The language of a scanned file; it decides which fix a finding names.
-public enum SourceLanguage: String, Codable, Sendable {
+public enum SourceLanguage: String, Codable, Sendable, Hashable {
     /// A `.swift` file.
     case swift
     /// An Objective-C `.m`, `.mm` or `.h` file.
@@ -42,6 +42,11 @@ public struct Finding: Codable, Sendable, Hashable {
     public var message: String
     /// The change that removes the problem: a TimerKit call or the correct weak pattern.
     public var fix: String
+    /// A line-independent fingerprint: the rule, the text of the finding's line (spaces collapsed) and which
+    /// occurrence of that text it is in the file. Baselines match findings by rule, path and fingerprint.
+    public var fingerprint: String = ""
+    /// Exact edits that apply the fix, when one exists (empty otherwise).
+    public var fixIts: [FixIt] = []
 
     /// Creates a finding.
     public init(
@@ -62,6 +67,30 @@ public struct Finding: Codable, Sendable, Hashable {
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         if lhs.column != rhs.column { return lhs.column < rhs.column }
         return lhs.rule < rhs.rule
+    }
+}
+
+/// One exact edit: replace the text between two places of the finding's file (both 1-based, columns in
+/// UTF-8 bytes, the end exclusive; equal places insert).
+public struct FixIt: Codable, Sendable, Hashable {
+    /// The first line of the replaced text.
+    public var line: Int
+    /// The first column of the replaced text.
+    public var column: Int
+    /// The line where the replaced text ends.
+    public var endLine: Int
+    /// The column just after the replaced text.
+    public var endColumn: Int
+    /// The new text.
+    public var replacement: String
+
+    /// Creates an edit.
+    public init(line: Int, column: Int, endLine: Int, endColumn: Int, replacement: String) {
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.replacement = replacement
     }
 }
 

@@ -22,9 +22,32 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// The compiler's diagnostic format.
 public enum CompilerOutput {
-    /// One line per finding: `path:line:column: warning: message; fix: … [rule]` (`note:` for notes).
+    /// One line per finding: `path:line:column: warning: message; fix: … [rule]` (`note:` for notes), then
+    /// one line per exact edit in clang's parseable fix-it form, `fix-it:"path":{line:column-line:column}:"text"`.
     public static func render(_ findings: [Finding]) -> String {
-        findings.map { line(for: $0) + "\n" }.joined()
+        findings.map { finding in
+            line(for: finding) + "\n" + finding.fixIts.map { fixItLine($0, path: finding.path) + "\n" }.joined()
+        }.joined()
+    }
+
+    /// An edit as clang prints it with `-fdiagnostics-parseable-fixits` (the end column is exclusive).
+    public static func fixItLine(_ fixIt: FixIt, path: String) -> String {
+        "fix-it:\"\(escaped(path))\":{\(fixIt.line):\(fixIt.column)-\(fixIt.endLine):\(fixIt.endColumn)}:"
+            + "\"\(escaped(fixIt.replacement))\""
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// One finding in the compiler's format.

@@ -21,6 +21,14 @@ public enum Rule: String, CaseIterable, Codable, Sendable {
     case dispatchSourceSuspendedRelease = "dispatch-source-suspended-release"
     /// A dispatch source resumed twice without a suspend between: libdispatch crashes.
     case dispatchSourceDoubleResume = "dispatch-source-double-resume"
+    /// A repeating `Timer` (or a connected `Timer.publish`) made in a SwiftUI view that nothing in the view
+    /// stops: no object cycle, but a timer that runs for ever, one more each time the code runs.
+    case swiftuiTimerNeverStopped = "swiftui-timer-never-stopped"
+
+    /// The languages the rule applies to.
+    public var languages: Set<SourceLanguage> {
+        self == .swiftuiTimerNeverStopped ? [.swift] : [.swift, .objectiveC]
+    }
 
     /// Whether any of a type's names (its own, its superclass's) marks it as scroll-related for
     /// ``defaultModeInScrollView``: a word starting with `Scroll`, or `TableView`/`CollectionView`, in a name.
@@ -60,7 +68,7 @@ public enum Rule: String, CaseIterable, Codable, Sendable {
     /// The rule's id, as printed in brackets after each finding.
     public var id: String { rawValue }
 
-    /// The rule's severity.
+    /// The rule's default severity; a retaining timer that another method stops is reported as a note.
     public var severity: Severity {
         self == .defaultModeInScrollView ? .note : .warning
     }
@@ -88,6 +96,8 @@ public enum Rule: String, CaseIterable, Codable, Sendable {
             "A dispatch source released while suspended crashes libdispatch."
         case .dispatchSourceDoubleResume:
             "A dispatch source resumed more often than suspended crashes libdispatch."
+        case .swiftuiTimerNeverStopped:
+            "A repeating timer made in a SwiftUI view is never invalidated or cancelled: it runs for ever."
         }
     }
 }

@@ -41,6 +41,10 @@ public enum SARIFOutput {
         public var name: String
         /// The tool's version.
         public var version: String
+        /// The same version, as code scanning reads it.
+        public var semanticVersion: String
+        /// Where the rules are described.
+        public var informationUri: String
         /// Every rule the tool checks.
         public var rules: [ReportingDescriptor]
     }
@@ -51,6 +55,10 @@ public enum SARIFOutput {
         public var id: String
         /// One line about the rule.
         public var shortDescription: Message
+        /// The same line (code scanning shows it on the alert).
+        public var fullDescription: Message
+        /// How the rule's fixes read.
+        public var help: Message
         /// The rule's default level.
         public var defaultConfiguration: Configuration
     }
@@ -97,6 +105,35 @@ public enum SARIFOutput {
         public var message: Message
         /// Where.
         public var locations: [Location]
+        /// `timerkitAudit/v1` → the finding's line-independent fingerprint, so that code scanning follows an
+        /// alert when code above it moves.
+        public var partialFingerprints: [String: String]
+        /// The exact edits, when the fix has them.
+        public var fixes: [Fix]?
+    }
+
+    /// A fix: edits to one file.
+    public struct Fix: Codable, Sendable {
+        /// What the fix does.
+        public var description: Message
+        /// The edits.
+        public var artifactChanges: [ArtifactChange]
+    }
+
+    /// The edits to one file.
+    public struct ArtifactChange: Codable, Sendable {
+        /// The file.
+        public var artifactLocation: ArtifactLocation
+        /// The edits.
+        public var replacements: [Replacement]
+    }
+
+    /// One edit: the region replaced and the new text.
+    public struct Replacement: Codable, Sendable {
+        /// The replaced region (end column exclusive; an empty region inserts).
+        public var deletedRegion: Region
+        /// The new text.
+        public var insertedContent: Message?
     }
 
     /// A location.
@@ -125,16 +162,39 @@ public enum SARIFOutput {
         public var startLine: Int
         /// The column.
         public var startColumn: Int?
+        /// The last line, for an edit's region.
+        public var endLine: Int? = nil
+        /// The column after the region, for an edit's region.
+        public var endColumn: Int? = nil
     }
 
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The README of the tool, in the repository that ships it.
+    static let informationUri = "https://github.com/timerkit/TimerKit/blob/main/Audit/README.md"
+
+    private static func fix(_ finding: Finding) -> Fix {
+        Fix(
+            description: Message(text: finding.fix),
+            artifactChanges: [
+                ArtifactChange(
+                    artifactLocation: ArtifactLocation(uri: uri(finding.path)),
+                    replacements: finding.fixIts.map {
+                        Replacement(
+                            deletedRegion: Region(
+                                startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn
+                            ),
+                            insertedContent: Message(text: $0.replacement))
+                    })
+            ])
+    }
 
     /// The SARIF log for `report`.
     public static func log(_ report: AuditReport) -> Log {
         let rules = Rule.allCases
         let descriptors = rules.map {
             ReportingDescriptor(
-                id: $0.id, shortDescription: Message(text: $0.summary),
+                id: $0.id, shortDescription: Message(text: $0.summary), fullDescription: Message(text: $0.summary),
+                help: Message(text: "Each result's message ends with the fix for its site. See \(informationUri)."),
                 defaultConfiguration: Configuration(level: $0.severity.rawValue))
         }
         let results = report.findings.map { finding in
@@ -142,7 +202,9 @@ public enum SARIFOutput {
                 ruleId: finding.rule, ruleIndex: rules.firstIndex { $0.id == finding.rule } ?? -1,
                 level: finding.severity.rawValue,
                 message: Message(text: "\(finding.message). Fix: \(finding.fix)"),
-                locations: [location(finding.path, line: finding.line, column: finding.column)])
+                locations: [location(finding.path, line: finding.line, column: finding.column)],
+                partialFingerprints: ["timerkitAudit/v1": finding.fingerprint],
+                fixes: finding.fixIts.isEmpty ? nil : [fix(finding)])
         }
         let notifications = report.pathAndFileDiagnostics.map {
             Notification(
@@ -150,7 +212,10 @@ public enum SARIFOutput {
                 locations: [location($0.path, line: $0.line, column: nil)])
         }
         let run = Run(
-            tool: Tool(driver: Driver(name: AuditTool.name, version: AuditTool.version, rules: descriptors)),
+            tool: Tool(
+                driver: Driver(
+                    name: AuditTool.name, version: AuditTool.version, semanticVersion: AuditTool.version,
+                    informationUri: informationUri, rules: descriptors)),
             invocations: [Invocation(executionSuccessful: true, toolExecutionNotifications: notifications)],
             results: results)
         return Log(schema: schema, version: "2.1.0", runs: [run])

@@ -12,8 +12,9 @@ struct TimerKitAudit: ParsableCommand {
             Findings print as `path:line:column: warning: message; fix: … [rule]`. Silence one with a comment \
             on its line or the line above: `// timerkit-audit:ignore` (every rule) or \
             `// timerkit-audit:ignore rule-id, other-rule`.
-            Exit status: 0 clean; 1 findings at or above --fail-on; 2 a PATH does not exist. Unreadable, \
-            binary and non-UTF-8 files are reported on standard error and skipped; they do not change it.
+            Exit status: 0 clean; 1 findings at or above --fail-on; 2 a PATH does not exist; 64 a usage error \
+            or a baseline file that cannot be read or written. Unreadable, binary and non-UTF-8 files are \
+            reported on standard error and skipped; they do not change it.
             """,
         version: AuditTool.version)
 
@@ -40,6 +41,18 @@ struct TimerKitAudit: ParsableCommand {
     @Option(name: .customLong("disable"), help: "A rule id not to check; repeat for more.")
     var disabled: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Report only findings that this baseline file does not list (matched by rule, path and fingerprint).",
+            valueName: "file"))
+    var baseline: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the findings to this baseline file, print nothing else and exit 0 (or 2 when a PATH is missing).",
+            valueName: "file"))
+    var writeBaseline: String?
+
     @Flag(help: "List the rules and exit.")
     var listRules = false
 
@@ -56,16 +69,39 @@ struct TimerKitAudit: ParsableCommand {
             for rule in Rule.allCases { print("\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)") }
             return
         }
-        let report = Auditor.audit(paths: paths, disabledRules: Set(disabled))
-        print(Self.output(report, format: format), terminator: "")
+        var report = Auditor.audit(paths: paths, disabledRules: Set(disabled))
         var standardError = FileHandle.standardError
+        if let writeBaseline {
+            do {
+                try Baseline(findings: report.findings).write(to: writeBaseline)
+            } catch {
+                print("timerkit-audit: \(error)", to: &standardError)
+                throw ExitCode(64)
+            }
+            print(
+                "timerkit-audit: wrote \(report.findings.count) finding(s) to the baseline \(writeBaseline)",
+                to: &standardError)
+            if !report.missingPaths.isEmpty { throw ExitCode(2) }
+            return
+        }
+        var known = 0
+        if let baseline {
+            do {
+                (report.findings, known) = try Baseline.load(from: baseline).newFindings(in: report.findings)
+            } catch {
+                print("timerkit-audit: \(error)", to: &standardError)
+                throw ExitCode(64)
+            }
+        }
+        print(Self.output(report, format: format), terminator: "")
         for path in report.missingPaths {
             print("timerkit-audit: \(path): no such file or directory", to: &standardError)
         }
         for diagnostic in report.diagnostics { print(CompilerOutput.line(for: diagnostic), to: &standardError) }
         if format == .compiler {
+            let baselined = baseline == nil ? "" : "; \(known) known finding(s) in the baseline not shown"
             print(
-                "timerkit-audit: \(report.findings.count) finding(s) in \(report.filesScanned) file(s)",
+                "timerkit-audit: \(report.findings.count) finding(s) in \(report.filesScanned) file(s)\(baselined)",
                 to: &standardError)
         }
         let failOn: Severity? =

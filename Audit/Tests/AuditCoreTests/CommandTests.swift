@@ -29,7 +29,9 @@ struct CommandTests {
         let compiler = try run([fixtures])
         #expect(compiler.status == 1)
         #expect(
-            compiler.output.split(separator: "\n").allSatisfy { $0.contains(": warning: ") || $0.contains(": note: ") })
+            compiler.output.split(separator: "\n").allSatisfy {
+                $0.contains(": warning: ") || $0.contains(": note: ") || $0.hasPrefix("fix-it:")
+            })
 
         let json = try run(["--format", "json", "--fail-on", "none", fixtures])
         #expect(json.status == 0)

@@ -3,8 +3,10 @@ import Testing
 
 @testable import AuditCore
 
-/// Every fixture's findings must equal its `// expect: rule[, rule]` annotations exactly (rule and line):
-/// true positives must be found, and every other line, including the true negatives, must stay quiet.
+/// Every fixture's findings must equal its `// expect: rule[, rule]` (warnings) and `// expect-note: rule`
+/// (notes) annotations exactly (rule, line and severity): true positives must be found, and every other line,
+/// including the true negatives, must stay quiet. A file is scanned alone, except the files of a directory
+/// under `Project/`, which are scanned together as one project (a stop in one file counts for another).
 struct FixtureTests {
     static let directory = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
 
@@ -17,38 +19,65 @@ struct FixtureTests {
         return names.sorted()
     }()
 
+    /// The directories under `Project/`, each scanned as one project.
+    static let projects: [String] = {
+        let root = directory.appendingPathComponent("Project").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { "Project/" + $0 }
+    }()
+
     struct Expectation: Hashable, Comparable, CustomStringConvertible {
         var line: Int
         var rule: String
+        var severity = Severity.warning
 
         static func < (lhs: Expectation, rhs: Expectation) -> Bool {
-            (lhs.line, lhs.rule) < (rhs.line, rhs.rule)
+            (lhs.line, lhs.rule, lhs.severity.rawValue) < (rhs.line, rhs.rule, rhs.severity.rawValue)
         }
 
-        var description: String { "\(line): \(rule)" }
+        var description: String { "\(line): \(severity == .note ? "note " : "")\(rule)" }
     }
 
     static func expectations(in text: String) -> [Expectation] {
         var result: [Expectation] = []
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let marker = line.range(of: "// expect: ") else { continue }
-            for rule in line[marker.upperBound...].split(separator: ",") {
-                result.append(Expectation(line: offset + 1, rule: rule.trimmingCharacters(in: .whitespaces)))
+            for (marker, severity) in [("// expect: ", Severity.warning), ("// expect-note: ", .note)] {
+                guard let range = line.range(of: marker) else { continue }
+                for rule in line[range.upperBound...].split(separator: ",") {
+                    let id = rule.trimmingCharacters(in: .whitespaces)
+                    result.append(Expectation(line: offset + 1, rule: id, severity: severity))
+                }
             }
         }
         return result.sorted()
     }
 
-    @Test(arguments: fixtures)
+    @Test(arguments: fixtures.filter { !$0.hasPrefix("Project/") })
     func findingsEqualAnnotations(fixture: String) throws {
         let path = Self.directory.appendingPathComponent(fixture).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let expected = Self.expectations(in: text)
         let result = Auditor.auditFile(at: path)
-        let actual = result.findings.map { Expectation(line: $0.line, rule: $0.rule) }.sorted()
+        let actual = result.findings.map { Expectation(line: $0.line, rule: $0.rule, severity: $0.severity) }.sorted()
         #expect(actual == expected, "\(fixture)")
         #expect(result.diagnostics.isEmpty, "\(fixture): \(result.diagnostics)")
         if text.contains("expect-none") { #expect(expected.isEmpty, "\(fixture) is marked expect-none") }
+    }
+
+    /// A project's files scanned together: each file's findings equal its annotations.
+    @Test(arguments: projects)
+    func projectFindingsEqualAnnotations(project: String) throws {
+        let root = Self.directory.appendingPathComponent(project).path
+        let report = Auditor.audit(paths: [root])
+        #expect(report.diagnostics.isEmpty, "\(project): \(report.diagnostics)")
+        for fixture in Self.fixtures where fixture.hasPrefix(project + "/") {
+            let path = Self.directory.appendingPathComponent(fixture).path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let actual = report.findings.filter { $0.path == path }.map {
+                Expectation(line: $0.line, rule: $0.rule, severity: $0.severity)
+            }
+            #expect(actual.sorted() == Self.expectations(in: text), "\(fixture)")
+        }
     }
 
     @Test func everySeedHasSwiftAndObjectiveCFixtures() {
@@ -68,8 +97,12 @@ struct FixtureTests {
             if fixture.hasSuffix(".swift") { swiftRules.formUnion(rules) } else { objectiveCRules.formUnion(rules) }
         }
         for rule in Rule.allCases {
-            #expect(swiftRules.contains(rule.id), "no Swift fixture expects \(rule.id)")
-            #expect(objectiveCRules.contains(rule.id), "no Objective-C fixture expects \(rule.id)")
+            if rule.languages.contains(.swift) {
+                #expect(swiftRules.contains(rule.id), "no Swift fixture expects \(rule.id)")
+            }
+            if rule.languages.contains(.objectiveC) {
+                #expect(objectiveCRules.contains(rule.id), "no Objective-C fixture expects \(rule.id)")
+            }
         }
         #expect(swiftRules.union(objectiveCRules).isSubset(of: Set(Rule.allCases.map(\.id))))
     }

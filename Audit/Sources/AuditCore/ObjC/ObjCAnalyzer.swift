@@ -15,6 +15,7 @@ enum ObjCAnalyzer {
         }
         analysis.run()
         result.findings = analysis.findings
+        result.facts = analysis.facts
         return result
     }
 }
@@ -26,6 +27,7 @@ struct ObjCFileAnalysis {
     private(set) var classes: [String: ObjCClass] = [:]
     private(set) var methods: [ObjCMethod] = []
     private(set) var findings: [Finding] = []
+    private(set) var facts = FileFacts()
 
     private var tokens: [ObjCToken] { syntax.tokens }
 
@@ -36,20 +38,36 @@ struct ObjCFileAnalysis {
 
     mutating func run() {
         collectStructure()
-        var storedByClass: [String: [StoredTimer]] = [:]
-        var stopsByClass: [String: [TimerStop]] = [:]
-        var callsByClass: [String: [MethodCall]] = [:]
+        var facts = FileFacts()
+        facts.language = .objectiveC
         for method in methods {
             var body = ObjCBodyAnalysis(file: self, method: method)
             body.run()
             findings += body.findings
-            storedByClass[method.className ?? "", default: []] += body.stored
-            stopsByClass[method.className ?? "", default: []] += body.stops
-            callsByClass[method.className ?? "", default: []] += body.calls
+            facts.timers[method.className ?? "", default: []] += body.stored
+            facts.stops[method.className ?? "", default: []] += body.stops
+            facts.calls += body.calls
+            if method.isClassMethod, let className = method.className,
+                ((method.body + 1)..<method.bodyEnd).contains(where: { tokens[$0].text == "dispatch_once" })
+            {
+                // `+ (instancetype)sharedInstance { static …; dispatch_once(&once, ^{ … }); return … }`.
+                classes[className, default: ObjCClass()].livesForProcess = true
+            }
+            if !method.isClassMethod, let className = method.className {
+                classes[className, default: ObjCClass()].methods.insert(method.name)
+            }
         }
-        findings += TimerLifetimes.findings(
-            stored: storedByClass, stops: stopsByClass, calls: callsByClass, language: .objectiveC, path: path,
-            isMainActor: { [self] in isMainActor($0) })
+        for (name, info) in classes {
+            var type = TypeFacts()
+            type.declared = info.declared
+            type.livesForProcess = info.livesForProcess
+            type.retainsTarget = info.properties.contains { $0.key.lowercased().contains("target") && !$0.value.isWeak }
+            type.isMainActor = isMainActor(name)
+            type.methods = Set(info.methods.map(ObjCBodyAnalysis.key))
+            type.properties = info.properties.mapValues(\.isWeak)
+            facts.types[name] = type
+        }
+        self.facts = facts
     }
 
     /// Whether the class is a UIKit/AppKit view or controller (main-actor isolated once moved to Swift).
@@ -82,7 +100,7 @@ struct ObjCFileAnalysis {
                 case "@implementation":
                     let name = syntax.text(index + 1)
                     implementation = name
-                    classes[name, default: ObjCClass()] = classes[name] ?? ObjCClass()
+                    classes[name, default: ObjCClass()].declared = true
                     index += 2
                     if syntax.isPunctuation(index, "{") {
                         parseIvars(at: index, into: name)
@@ -132,9 +150,18 @@ struct ObjCFileAnalysis {
         var index = start + 2
         if syntax.isPunctuation(index, ":") {
             info.superclass = syntax.text(index + 1)
+            info.declared = true
             index += 2
         } else if syntax.isPunctuation(index, "(") {
             index = syntax.after(index)
+        }
+        // `<UIApplicationDelegate>`: the app delegate lives for the whole process.
+        if syntax.isPunctuation(index, "<") {
+            var cursor = index + 1
+            while cursor < tokens.count, cursor < index + 32, !syntax.isPunctuation(cursor, ">") {
+                if tokens[cursor].text.hasSuffix("ApplicationDelegate") { info.livesForProcess = true }
+                cursor += 1
+            }
         }
         classes[name] = info
         while index < tokens.count {

@@ -51,6 +51,10 @@ struct ObjCBodyAnalysis {
                 checkNilAssignment(at: index)
             case .identifier where token.text.hasPrefix("dispatch_"):
                 checkDispatchCall(at: index)
+            case .atKeyword where token.text == "@selector":
+                if syntax.isPunctuation(index + 1, "("), syntax.isIdentifier(index + 2) {
+                    record(callee: syntax.text(index + 2), at: index)
+                }
             default:
                 continue
             }
@@ -87,12 +91,87 @@ struct ObjCBodyAnalysis {
 
     /// Records a timer kept in `lhs` (when it is not a new local) with its creation finding, which the
     /// file analysis reports unless the class stops that timer in a life-cycle method.
-    private mutating func keep(_ finding: Finding?, storedIn lhs: ObjCAssignment?, retainsSelf: Bool) {
-        guard let lhs, !lhs.isLocal else {
+    private mutating func keep(
+        _ finding: Finding?, storedIn lhs: ObjCAssignment?, retainsSelf: Bool,
+        details: StoredTimer = StoredTimer(name: "", retainsSelf: false)
+    ) {
+        if lhs?.holder != nil, details.holderProperty == nil {
             if let finding { findings.append(finding) }
             return
         }
-        stored.append(StoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+        var timer = details
+        timer.name = lhs.map { $0.isLocal ? "" : $0.name } ?? ""
+        timer.retainsSelf = retainsSelf
+        timer.finding = finding
+        guard !timer.name.isEmpty || finding != nil else { return }
+        stored.append(timer)
+    }
+
+    /// A timer record placed at the send `open`: its position and the braces around it.
+    private func placed(at open: Int) -> StoredTimer {
+        var timer = StoredTimer(name: "", retainsSelf: false)
+        timer.position = open
+        var brace = syntax.scope[open]
+        var steps = 0
+        while brace >= 0, steps < 256 {
+            timer.enclosingBlocks.insert("\(file.path):\(brace)")
+            brace = syntax.scope[brace]
+            steps += 1
+        }
+        return timer
+    }
+
+    /// The method's key in the scan's index: the first part of its selector (`setTimer` for `setTimer:`).
+    static func key(_ selector: String) -> String {
+        String(selector.split(separator: ":", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The class a timer factory is sent to, when it is not the real one (`NSTimer`, `CADisplayLink`): a
+    /// project or library type that only looks like a timer counts only when the scan shows it retains its
+    /// target. `[[X alloc] init…]` names X.
+    private func lookalike(_ send: MessageSend, real: String) -> String? {
+        var receiver = send.receiver
+        if syntax.isPunctuation(receiver.lowerBound, "["), let inner = syntax.messageSend(at: receiver.lowerBound),
+            inner.names == ["alloc"] || inner.names == ["new"]
+        {
+            receiver = inner.receiver
+        }
+        guard receiver.count == 1, syntax.isIdentifier(receiver.lowerBound) else { return nil }
+        let name = tokens[receiver.lowerBound].text
+        guard name.first?.isUppercase == true, name != real, !["UIScreen", "NSScreen"].contains(name) else {
+            return nil
+        }
+        return name
+    }
+
+    /// Whether the block invalidates or cancels its own timer: `[t invalidate]` on its parameter or
+    /// `[self.timer invalidate]`/`dispatch_source_cancel(_timer)` on the storage it is kept in.
+    private func blockStopsItself(_ open: Int, storage: String?) -> Bool {
+        guard syntax.match[open] > open else { return false }
+        var names: Set<String> = []
+        if let storage { names.insert(storage) }
+        var back = open - 1
+        while back > method.body, open - back < 16, !syntax.isPunctuation(back, "^") {
+            if tokens[back].kind == .identifier { names.insert(tokens[back].text) }
+            back -= 1
+        }
+        for index in (open + 1)..<syntax.match[open] {
+            if syntax.text(index) == "invalidate", syntax.isPunctuation(index + 1, "]") {
+                var start = index - 1
+                while start > open, !syntax.isPunctuation(start, "[") { start -= 1 }
+                if names.contains(storageName((start + 1)..<index))
+                    || names.contains(syntax.joined((start + 1)..<index))
+                {
+                    return true
+                }
+            }
+            if syntax.text(index) == "dispatch_source_cancel", let arguments = syntax.callArguments(at: index),
+                let first = arguments.first, names.contains(storageName(first))
+            {
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: Locals and aliases of self
@@ -208,10 +287,16 @@ struct ObjCBodyAnalysis {
             checkTargetTimer(send, isDisplayLink: names[0] == "displayLinkWithTarget")
         } else if Self.invocationTimerSelectors.contains(names) {
             checkInvocationTimer(send)
-        } else if names.contains("block"),
+        } else if names.contains("block"), names.contains("repeats"),
             names[0].lowercased().contains("timer") || syntax.joined(send.receiver).contains("Timer")
         {
-            checkBlockTimer(send)
+            checkBlockTimer(send, blockPart: "block")
+        } else if syntax.joined(send.receiver) == "NSTimer",
+            let part = send.parts.first(where: { syntax.isPunctuation($0.arguments.lowerBound, "^") })
+        {
+            // A category on NSTimer that takes a block (`[NSTimer bk_every:1 repeats:YES run:^{ … }]`) keeps it
+            // in the timer it schedules: the same cycle as Foundation's block API.
+            checkBlockTimer(send, blockPart: part.name)
         } else if names == ["addTimer", "forMode"] || names == ["addToRunLoop", "forMode"],
             let mode = send.argument("forMode"), let label = send.label("forMode")
         {
@@ -219,23 +304,37 @@ struct ObjCBodyAnalysis {
             modeAdditions.append((storageName(timer), syntax.joined(mode), label))
         } else if names == ["invalidate"], !send.receiver.isEmpty {
             stop(send.receiver, at: send.open)
-        } else if syntax.joined(send.receiver) == "self" {
-            let unary = send.parts.count == 1 && send.parts[0].arguments.isEmpty
-            let selector = unary ? names[0] : names.map { $0 + ":" }.joined()
-            let token = tokens[send.open]
-            calls.append(
-                MethodCall(
-                    callee: selector, line: token.line, column: token.column, inDeinit: method.isDealloc,
-                    inLifecycle: ObjCMethod.lifecycleNames.contains(method.name)))
+        }
+        let onSelf = syntax.joined(send.receiver) == "self"
+        if let first = names.first, onSelf || !["invalidate", "cancel"].contains(first) {
+            record(callee: first, at: send.open, onSelf: onSelf)
         }
     }
 
+    /// Records a call of `callee` (a message send, a `@selector`, a setter through `self.timer = nil`).
+    private mutating func record(callee: String, at index: Int, onSelf: Bool = false) {
+        let token = tokens[index]
+        calls.append(
+            MethodCall(
+                callee: callee, path: file.path, line: token.line, column: token.column,
+                callerType: method.className ?? "", callerMethod: Self.key(method.name), inDeinit: method.isDealloc,
+                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), onSelf: onSelf))
+    }
+
     private mutating func stop(_ receiver: Range<Int>, at index: Int) {
+        let key = Self.key(method.name)
+        let name = storageName(receiver)
+        let isSetter =
+            method.name.hasSuffix(":") && method.name.filter({ $0 == ":" }).count == 1
+            && key == SetterName.key(name)
         stops.append(
             TimerStop(
-                name: storageName(receiver), written: syntax.joined(receiver), line: tokens[index].line,
+                name: name, written: syntax.joined(receiver), path: file.path, line: tokens[index].line,
                 column: tokens[index].column, inDeinit: method.isDealloc,
-                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), method: method.name))
+                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), method: key,
+                methodDisplay: isSetter ? "self.\(name) = nil" : "-\(method.name)",
+                onParameter: receiver.count == 1 && method.parameters.contains(syntax.joined(receiver)),
+                position: index, block: "\(file.path):\(syntax.scope[index])"))
     }
 
     private enum Repeats { case yes, no, unknown }
@@ -281,9 +380,16 @@ struct ObjCBodyAnalysis {
             scheduledInDefaultMode.append((send.open, lhs?.name))
         }
         let targetPart = isDisplayLink ? "displayLinkWithTarget" : "target"
-        guard isDisplayLink || repeats(send) != .no, let target = send.argument(targetPart),
-            let label = send.label(targetPart), !method.isClassMethod
-        else { return }
+        // In a class method self is the class; only a target object that keeps the timer can be retained.
+        guard let target = send.argument(targetPart), let label = send.label(targetPart) else { return }
+        var details = placed(at: send.open)
+        details.callback = selectorName(send).map(Self.key)
+        details.lookalikeType = lookalike(send, real: isDisplayLink ? "CADisplayLink" : "NSTimer")
+        if !isDisplayLink, repeats(send) == .no {
+            // A one-shot timer counts only when its callback schedules it again.
+            guard !method.name.isEmpty else { return }
+            details.rearmedFrom = Self.key(method.name)
+        }
         var range = target
         if syntax.isPunctuation(range.lowerBound, "("), syntax.match[range.lowerBound] + 1 < range.upperBound {
             range = (syntax.match[range.lowerBound] + 1)..<range.upperBound
@@ -292,15 +398,23 @@ struct ObjCBodyAnalysis {
         let kind: Advice.TimerKind = isDisplayLink ? .displayLink : .targetAction
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
         var rule: Rule?
-        if text == "self" || strongAliases[text] != nil {
+        if method.isClassMethod, lhs?.holder != text {
+            return
+        } else if text == "self" || strongAliases[text] != nil {
             rule = baseRule
         } else if weakAliases.contains(text) {
             rule = .weakselfAsTarget
         } else if let lhs, lhs.holder == text, holderRetainsTimer(holder: text, property: lhs.property) {
             rule = baseRule
+        } else if let lhs, lhs.holder == text, let type = holderType(text),
+            file.classes[type]?.properties[lhs.property] == nil
+        {
+            // The holder's class declares the property in another file (its header): the index decides.
+            rule = baseRule
+            details.holderProperty = (type, lhs.property)
         }
         guard var found = rule else {
-            keep(nil, storedIn: lhs, retainsSelf: false)
+            keep(nil, storedIn: lhs, retainsSelf: false, details: details)
             return
         }
         var subject = text
@@ -308,27 +422,57 @@ struct ObjCBodyAnalysis {
             found = .weakTimerPropertyNoFix
             subject = lhs.name
         }
-        let result = finding(found, at: label, site: site(subject, kind, method: selectorName(send), send: send))
-        keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil)
+        var site = site(subject, kind, method: selectorName(send), send: send)
+        site.rearms = details.rearmedFrom != nil
+        if found == baseRule {
+            details.ifWeakProperty = weakPropertyFinding(lhs, at: label, site: site)
+        }
+        keep(finding(found, at: label, site: site), storedIn: lhs, retainsSelf: lhs?.holder == nil, details: details)
+    }
+
+    /// The finding to report instead when the property that keeps the timer turns out to be weak in a
+    /// declaration of another file (the class's header): the weak property does not break the cycle.
+    private func weakPropertyFinding(_ lhs: ObjCAssignment?, at index: Int, site: Advice.Site) -> Finding? {
+        guard let lhs, !lhs.isLocal, lhs.holder == nil, info.properties[lhs.name] == nil else { return nil }
+        var weakSite = site
+        weakSite.subject = lhs.name
+        return finding(.weakTimerPropertyNoFix, at: index, site: weakSite)
+    }
+
+    /// The class of `holder`, from a local's or a property's declared type.
+    private func holderType(_ holder: String) -> String? {
+        locals[holder]?.typeName ?? info.properties[holder]?.type
     }
 
     /// Whether `holder`'s class (known from a local's or property's type) keeps `property` strongly.
     private func holderRetainsTimer(holder: String, property: String) -> Bool {
-        let type = locals[holder]?.typeName ?? info.properties[holder]?.type
+        let type = holderType(holder)
         guard let type, let holderClass = file.classes[type], let stored = holderClass.properties[property] else {
             return false
         }
         return !stored.isWeak
     }
 
-    private mutating func checkBlockTimer(_ send: MessageSend) {
+    private mutating func checkBlockTimer(_ send: MessageSend, blockPart: String) {
         let lhs = assignment(before: send.open)
         if send.names == ["scheduledTimerWithTimeInterval", "repeats", "block"], repeats(send) != .no {
             scheduledInDefaultMode.append((send.open, lhs?.name))
         }
-        guard repeats(send) != .no, let block = send.argument("block"), let body = blockLiteral(block) else { return }
+        guard let block = send.argument(blockPart), let body = blockLiteral(block) else { return }
+        if repeats(send) == .no {
+            // A one-shot block timer that schedules itself again from its block (`[self scheduleNext]`).
+            let again =
+                !method.name.isEmpty
+                && ((body + 1)..<max(body + 1, syntax.match[body])).contains {
+                    syntax.text($0) == Self.key(method.name) && syntax.isPunctuation($0 + 1, "]")
+                }
+            guard again else { return }
+        }
+        var details = placed(at: send.open)
+        details.lookalikeType = lookalike(send, real: "NSTimer")
+        details.stopsItself = blockStopsItself(body, storage: lhs?.name)
         guard let (found, index, written) = strongCapture(in: body) else {
-            keep(nil, storedIn: lhs, retainsSelf: false)
+            keep(nil, storedIn: lhs, retainsSelf: false, details: details)
             return
         }
         var rule = found
@@ -337,7 +481,12 @@ struct ObjCBodyAnalysis {
             rule = .weakTimerPropertyNoFix
             subject = lhs.name
         }
-        keep(finding(rule, at: index, site: site(subject, .block, send: send)), storedIn: lhs, retainsSelf: true)
+        var site = site(subject, .block, send: send)
+        site.rearms = repeats(send) == .no
+        if rule == .blockTimerStrongSelf {
+            details.ifWeakProperty = weakPropertyFinding(lhs, at: index, site: site)
+        }
+        keep(finding(rule, at: index, site: site), storedIn: lhs, retainsSelf: true, details: details)
     }
 
     /// The body of the block an argument passes: a literal `^{ … }`, or a local initialised with one
@@ -466,10 +615,11 @@ struct ObjCBodyAnalysis {
             let body = syntax.blockBody(at: handler.lowerBound)
         else { return }
         let capture = strongCapture(in: body)
-        stored.append(
-            StoredTimer(
-                name: property ?? storageName(source), retainsSelf: capture != nil,
-                finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) }))
+        var timer = StoredTimer(
+            name: property ?? storageName(source), retainsSelf: capture != nil,
+            finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) })
+        timer.stopsItself = blockStopsItself(body, storage: timer.name)
+        stored.append(timer)
     }
 
     private mutating func checkNilAssignment(at index: Int) {
@@ -477,6 +627,11 @@ struct ObjCBodyAnalysis {
         let start = syntax.statementStart(before: index, notBefore: method.body)
         guard start < index, syntax.isIdentifier(index - 1) else { return }
         dispatchEvents.append((.release, storageName(start..<index), index - 1))
+        if syntax.isPunctuation(index - 2, ".") {
+            record(
+                callee: SetterName.key(syntax.text(index - 1)), at: index - 1,
+                onSelf: syntax.text(index - 3) == "self" && start == index - 3)
+        }
     }
 
     /// Suspend → release and resume → resume, for events in the same braces only (a branch may not run).

@@ -8,6 +8,12 @@ struct ObjCClass {
     }
 
     var superclass: String?
+    /// An `@interface` or `@implementation` of it is in the file (not only a category).
+    var declared = false
+    /// A singleton (`+sharedInstance` with `dispatch_once`) or an app delegate: it lives for the whole process.
+    var livesForProcess = false
+    /// The selectors of its methods (`stopAnimating`, `setTimer:`).
+    var methods: Set<String> = []
     var properties: [String: Property] = [:]
     /// Instance variables as written, `_timer`.
     var ivars: Set<String> = []
@@ -30,10 +36,15 @@ struct ObjCMethod {
 
     var isDealloc: Bool { name == "dealloc" }
 
-    /// Methods UIKit calls when a view or controller leaves the screen.
+    /// Methods UIKit and AppKit call when a view, controller, cell, window or app appears, goes away or moves.
     static let lifecycleNames: Set<String> = [
-        "viewWillDisappear:", "viewDidDisappear:", "willMoveToWindow:", "willMoveToSuperview:", "removeFromSuperview",
-        "didMoveToWindow", "willMoveToParentViewController:", "didMoveToParentViewController:",
+        "viewWillDisappear:", "viewDidDisappear:", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear",
+        "viewDidDisappear", "viewWillAppear", "viewDidAppear", "willMoveToWindow:", "willMoveToSuperview:",
+        "removeFromSuperview", "didMoveToWindow", "didMoveToSuperview", "willMoveToParentViewController:",
+        "didMoveToParentViewController:", "viewWillMoveToWindow:", "viewDidMoveToWindow", "viewWillMoveToSuperview:",
+        "viewDidMoveToSuperview", "viewDidHide", "prepareForReuse", "windowWillClose:", "applicationWillTerminate:",
+        "applicationDidEnterBackground:", "applicationWillResignActive:", "sceneDidEnterBackground:",
+        "sceneDidDisconnect:",
     ]
 }
 

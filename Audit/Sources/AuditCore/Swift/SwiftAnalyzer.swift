@@ -20,6 +20,7 @@ enum SwiftAnalyzer {
         let visitor = SwiftTimerVisitor(path: path, converter: converter, types: SwiftTypeIndex(tree))
         visitor.walk(tree)
         result.findings = visitor.finish()
+        result.facts = visitor.facts()
         return result
     }
 }
@@ -47,8 +48,10 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     var findings: [Finding] = []
     var stored: [String: [StoredTimer]] = [:]
     var stops: [String: [TimerStop]] = [:]
-    /// Calls of methods of self (`stopTimer()`, `self.stopTimer()`), for stops in helper methods.
-    var calls: [String: [MethodCall]] = [:]
+    /// Calls of methods (any receiver), selector references and nil assignments, for stops in other methods.
+    var calls: [MethodCall] = []
+    /// Repeating timers made in SwiftUI views, by view type, for swiftui-timer-never-stopped.
+    var viewTimers: [String: [(finding: Finding, timer: StoredTimer)]] = [:]
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
@@ -81,13 +84,20 @@ final class SwiftTimerVisitor: SyntaxVisitor {
 
     /// Records a timer kept in a property with its creation finding, which ``finish()`` reports unless the
     /// type stops that timer in a life-cycle method; other findings are reported at once.
-    func keep(_ finding: Finding?, storedIn lhs: SwiftAssignment?, retainsSelf: Bool, context: SwiftContext) {
-        guard let lhs, !lhs.isLocal, lhs.holder == nil else {
+    func keep(
+        _ finding: Finding?, storedIn lhs: SwiftAssignment?, retainsSelf: Bool, context: SwiftContext,
+        details: StoredTimer = StoredTimer(name: "", retainsSelf: false)
+    ) {
+        if lhs?.holder != nil {
             if let finding { findings.append(finding) }
             return
         }
-        stored[context.typeName ?? "", default: []].append(
-            StoredTimer(name: lhs.name, retainsSelf: retainsSelf, finding: finding))
+        var timer = details
+        timer.name = lhs.map { $0.isLocal ? "" : $0.name } ?? ""
+        timer.retainsSelf = retainsSelf
+        timer.finding = finding
+        guard !timer.name.isEmpty || finding != nil else { return }
+        stored[context.typeName ?? "", default: []].append(timer)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -103,19 +113,75 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         } else {
             return .visitChildren
         }
+        let onSelf = base == nil || base?.trimmedDescription == "self"
+        if onSelf || !["invalidate", "cancel", "removeAll"].contains(name) {
+            record(callee: name, at: node, onSelf: onSelf)
+        }
         switch name {
-        case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink":
+        case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink", "scheduledTimerWithTimeInterval",
+            "timerWithTimeInterval", "NSTimer":
             checkTimer(node, name: name, base: base?.trimmedDescription)
         case "setEventHandler":
             if let base { checkEventHandler(node, source: base) }
+        case "dispatch_source_set_event_handler" where base == nil:
+            if let source = node.arguments.first?.expression { checkEventHandler(node, source: source) }
+        case "dispatch_source_cancel" where base == nil:
+            if let source = node.arguments.first?.expression { recordStop(node, base: source) }
         case "sink", "assign":
-            if let base, isTimerPublisher(base, at: node) { checkSubscription(node, name: name) }
+            if let base { checkSubscription(node, name: name, publisher: base) }
+        case "connect":
+            if let base, isTimerPublisher(base, at: node) { checkViewTimer(node) }
         case "add", "publish":
             checkRunLoopMode(node, name: name, base: base)
-        case "invalidate", "cancel", "resume", "suspend":
+        case "invalidate", "cancel", "resume", "suspend", "removeAll":
             if let base, node.arguments.isEmpty { checkStateCall(node, name: name, base: base) }
+        case "remove":
+            // `link.remove(from: .main, forMode: .common)`: the run loop no longer keeps the link.
+            // It stops the cycle only when the link is also let go (`link = nil`) in the same function.
+            if let base, node.arguments.map({ $0.label?.text ?? "_" }) == ["from", "forMode"],
+                releases(SwiftNames.storage(base), after: node)
+            {
+                recordStop(node, base: base)
+            }
         default:
-            if base == nil || base?.trimmedDescription == "self" { recordCall(node, name: name) }
+            break
+        }
+        return .visitChildren
+    }
+
+    /// The statement lists around `node`, innermost first, as `path:offset`.
+    func enclosingBlocks(of node: some SyntaxProtocol) -> [String] {
+        var result: [String] = []
+        var current = node.parent
+        while let parent = current {
+            if parent.is(CodeBlockItemListSyntax.self) { result.append("\(path):\(parent.position.utf8Offset)") }
+            current = parent.parent
+        }
+        return result
+    }
+
+    /// Whether the function around `node` sets `storage` (or `self.storage`) to nil.
+    func releases(_ storage: String, after node: some SyntaxProtocol) -> Bool {
+        let scope = SwiftContext(of: node, types: types).scope
+        var previous: [TokenSyntax] = []
+        for token in scope.tokens(viewMode: .sourceAccurate) {
+            if token.tokenKind == .keyword(.nil), previous.count >= 2, previous[previous.count - 1].text == "=",
+                previous[previous.count - 2].text == storage
+            {
+                return true
+            }
+            previous.append(token)
+            if previous.count > 2 { previous.removeFirst() }
+        }
+        return false
+    }
+
+    /// `#selector(stop)`: the method may be called through the selector.
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "selector", let first = node.arguments.first {
+            var text = first.expression.trimmedDescription
+            if let paren = text.firstIndex(of: "(") { text = String(text[..<paren]) }
+            if let last = text.split(separator: ".").last { record(callee: String(last), at: node) }
         }
         return .visitChildren
     }
@@ -132,14 +198,15 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             && (base.trimmedDescription.hasPrefix("self.") || !facts(context).locals.contains(name))
     }
 
-    func recordCall(_ call: FunctionCallExprSyntax, name: String) {
-        let context = SwiftContext(of: call, types: types)
-        guard context.typeName != nil, !context.isStatic else { return }
-        let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
-        calls[context.typeName ?? "", default: []].append(
+    /// Records a call of `callee` made at `node`, with the type and method it is made in.
+    func record(callee: String, at node: some SyntaxProtocol, onSelf: Bool = false) {
+        let context = SwiftContext(of: node, types: types)
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        calls.append(
             MethodCall(
-                callee: name, line: location.line, column: location.column, inDeinit: context.isDeinit,
-                inLifecycle: context.isLifecycle))
+                callee: callee, path: path, line: location.line, column: location.column,
+                callerType: context.typeName ?? "", callerMethod: context.functionName, inDeinit: context.isDeinit,
+                inLifecycle: context.isLifecycle, onSelf: onSelf))
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -148,6 +215,11 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             if types.dispatchSources.contains(name), let list = statementList(of: node) {
                 dispatchEvents.append((list, .release, name, left.positionAfterSkippingLeadingTrivia))
             }
+            // `timer = nil`, `view.timer = nil`: a call of the setter, which may stop the old timer.
+            let member = left.as(MemberAccessExprSyntax.self)
+            let property = member?.declName.baseName.text ?? name
+            let onSelf = member == nil || member?.base?.trimmedDescription == "self"
+            record(callee: SetterName.key(property), at: node, onSelf: onSelf)
         }
         return .visitChildren
     }
@@ -198,13 +270,28 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         return nil
     }
 
-    /// Reports the kept creation findings, then invalidate-only-in-deinit, in a stable order.
+    /// Reports the findings that need only this file; the kept timers go to the scan's index.
     func finish() -> [Finding] {
-        findings += TimerLifetimes.findings(
-            stored: stored, stops: stops, calls: calls, language: .swift, path: path,
-            isMainActor: { [types] in types.isMainActor($0) })
         checkModes()
         checkDispatchSequences()
+        for type in viewTimers.keys.sorted() {
+            for (finding, timer) in viewTimers[type] ?? []
+            where (stops[type] ?? []).allSatisfy({ $0.onlyReplaces(timer) }) {
+                findings.append(finding)
+            }
+        }
         return findings
+    }
+
+    /// What this file adds to the scan's index.
+    func facts() -> FileFacts {
+        var facts = FileFacts()
+        facts.language = .swift
+        facts.timers = stored
+        facts.stops = stops
+        facts.calls = calls
+        facts.types = types.typeFacts()
+        facts.calledBySystem = types.calledBySystem
+        return facts
     }
 }

@@ -8,13 +8,20 @@ struct SwiftContext {
     var functionName: String
     var isStatic: Bool
     var isDeinit: Bool
+    /// The function's parameter names (their internal names).
+    var parameters: Set<String> = []
     /// Whether `self` is an object that a capture retains (false in structs, enums, static methods and
     /// top-level code).
     var selfIsObject: Bool
 
-    /// Methods UIKit calls when a view or controller leaves the screen.
+    /// Methods UIKit and AppKit call when a view, controller, cell, window or app appears, goes away or moves:
+    /// a stop in one of them (or in a method one of them calls) is reached at a moment that comes.
     static let lifecycleNames: Set<String> = [
-        "viewWillDisappear", "viewDidDisappear", "willMove", "didMove", "didMoveToWindow", "removeFromSuperview",
+        "viewWillDisappear", "viewDidDisappear", "viewWillAppear", "viewDidAppear", "willMove", "didMove",
+        "didMoveToWindow", "didMoveToSuperview", "removeFromSuperview", "viewWillMove", "viewDidMoveToWindow",
+        "viewDidMoveToSuperview", "viewDidHide", "prepareForReuse", "windowWillClose", "applicationWillTerminate",
+        "applicationDidEnterBackground", "applicationWillResignActive", "sceneDidEnterBackground",
+        "sceneDidDisconnect", "sceneWillResignActive",
     ]
 
     var isLifecycle: Bool { Self.lifecycleNames.contains(functionName) }
@@ -24,6 +31,7 @@ struct SwiftContext {
         var functionName = ""
         var isStatic = false
         var isDeinit = false
+        var parameters: Set<String> = []
         var typeName: String?
         var hasType = false
         var current = node.parent
@@ -33,7 +41,21 @@ struct SwiftContext {
                     scope = parent
                     functionName = function.name.text
                     isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
-                } else if parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) {
+                    parameters = Set(
+                        function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+                } else if parent.is(InitializerDeclSyntax.self) {
+                    scope = parent
+                } else if let accessor = parent.as(AccessorDeclSyntax.self) {
+                    scope = parent
+                    // A property observer or setter: stopping there is stopping in `setTimer`, reached by
+                    // `timer = nil`.
+                    if ["willSet", "didSet", "set"].contains(accessor.accessorSpecifier.text),
+                        let property = Self.propertyName(of: accessor)
+                    {
+                        functionName = SetterName.key(property)
+                    }
+                } else if parent.is(AccessorBlockSyntax.self) {
+                    // A computed property's getter written without `get` (`var body: some View { … }`).
                     scope = parent
                 } else if parent.is(DeinitializerDeclSyntax.self) {
                     scope = parent
@@ -59,8 +81,21 @@ struct SwiftContext {
         self.functionName = functionName
         self.isStatic = isStatic
         self.isDeinit = isDeinit
+        self.parameters = parameters
         let kind = typeName.flatMap { types.types[$0]?.kind } ?? .unknown
         selfIsObject = hasType && !isStatic && kind != .valueType
+    }
+
+    /// `timer` for an accessor of `var timer: Timer? { didSet { … } }`.
+    private static func propertyName(of accessor: AccessorDeclSyntax) -> String? {
+        var current = accessor.parent
+        while let node = current {
+            if let binding = node.as(PatternBindingSyntax.self) {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            current = node.parent
+        }
+        return nil
     }
 
     private static func typeName(of node: Syntax) -> String? {

@@ -41,9 +41,12 @@ extension SwiftTimerVisitor {
     // MARK: Timers and display links
 
     func checkTimer(_ call: FunctionCallExprSyntax, name: String, base: String?) {
-        let timerBase = base == "Timer" || base == "Foundation.Timer"
-        let isScheduled = name == "scheduledTimer" && timerBase
-        let isInit = (name == "Timer" && (base == nil || base == "Foundation")) || (name == "init" && timerBase)
+        // Swift 3 and later spell it `Timer`; Swift 2 `NSTimer.scheduledTimerWithTimeInterval(_:target:…)`.
+        let timerBase = ["Timer", "Foundation.Timer", "NSTimer"].contains(base ?? "")
+        let isScheduled = ["scheduledTimer", "scheduledTimerWithTimeInterval"].contains(name) && timerBase
+        let isInit =
+            (["Timer", "NSTimer"].contains(name) && (base == nil || base == "Foundation"))
+            || (["init", "timerWithTimeInterval"].contains(name) && timerBase)
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let isScreenLink = name == "displayLink" && base != nil && labels == ["withTarget", "selector"]
         let isLink =
@@ -51,32 +54,49 @@ extension SwiftTimerVisitor {
         guard isScheduled || isInit || isLink else { return }
         let isTargetAction = labels.contains("target") && labels.contains("selector")
         let isBlock = labels.contains("repeats") && !labels.contains("target") && !labels.contains("owner")
-        guard isLink ? labels == ["target", "selector"] || isScreenLink : (isTargetAction || isBlock),
-            repeats(call) != .no
-        else {
-            return
-        }
+        guard isLink ? labels == ["target", "selector"] || isScreenLink : (isTargetAction || isBlock) else { return }
         let context = SwiftContext(of: call, types: types)
+        var details = StoredTimer(name: "", retainsSelf: false)
+        details.position = call.position.utf8Offset
+        details.enclosingBlocks = Set(enclosingBlocks(of: call))
+        // A project type that only looks like a screen (`MyLink.displayLink(withTarget:selector:)`).
+        if isScreenLink, let base, !base.contains("."), base.first?.isUppercase == true,
+            !["UIScreen", "NSScreen"].contains(base)
+        {
+            details.lookalikeType = base
+        }
+        if repeats(call) == .no {
+            // A one-shot timer counts only when it re-arms itself from its callback.
+            guard context.selfIsObject, !context.functionName.isEmpty else { return }
+            if isTargetAction {
+                details.rearmedFrom = context.functionName
+            } else if let block = closure(call, "block"), !callsMethod(context.functionName, in: block) {
+                return
+            } else if closure(call, "block") == nil {
+                return
+            }
+        }
+        if isBlock, !isLink, types.isSwiftUIView(context.typeName), repeats(call) != .no {
+            var site = site("timer", .block, context, call: call)
+            site.subject = context.typeName ?? "View"
+            viewTimers[context.typeName ?? "", default: []].append(
+                (finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site), details))
+        }
         let lhs = assignment(of: call, context: context)
-        if isScheduled {
+        if isScheduled, repeats(call) != .no {
             modeFacts[context.scope.id, default: SwiftModeFacts(typeName: context.typeName)].scheduled.append(
                 (call.positionAfterSkippingLeadingTrivia, lhs?.name))
         }
         if isLink || isTargetAction {
-            checkTarget(call, isDisplayLink: isLink, lhs: lhs, context: context)
+            checkTarget(call, isDisplayLink: isLink, lhs: lhs, context: context, details: details)
         } else {
-            var capture: (Rule, AbsolutePosition, String)?
-            if let block = closure(call, "block") {
-                capture = strongCapture(in: block, context: context)
-            } else if let reference = argument(call, "block"),
-                let (position, written) = methodReference(reference, context)
-            {
-                capture = (.blockTimerStrongSelf, position, written)
-            } else {
-                return
-            }
+            guard
+                let capture = callbackCapture(
+                    closure(call, "block"), reference: argument(call, "block"), storage: lhs?.name, context: context,
+                    details: &details)
+            else { return }
             guard let (found, position, written) = capture else {
-                keep(nil, storedIn: lhs, retainsSelf: false, context: context)
+                keep(nil, storedIn: lhs, retainsSelf: false, context: context, details: details)
                 return
             }
             var rule = found
@@ -85,31 +105,92 @@ extension SwiftTimerVisitor {
                 rule = .weakTimerPropertyNoFix
                 subject = lhs.name
             }
-            keep(
-                finding(rule, at: position, site: site(subject, .block, context, call: call)), storedIn: lhs,
-                retainsSelf: true, context: context)
+            var site = site(subject, .block, context, call: call)
+            site.rearms = repeats(call) == .no
+            var result = finding(rule, at: position, site: site)
+            if rule == .blockTimerStrongSelf, repeats(call) == .yes, let block = closure(call, "block") {
+                result.fixIts = ownerFixIts(call, block: block, lhs: lhs, context: context)
+            }
+            keep(result, storedIn: lhs, retainsSelf: true, context: context, details: details)
         }
     }
 
+    /// The strong capture of self by a timer's callback, given as a closure or as a method reference, and what
+    /// the callback tells the index (it stops itself; the method it names). Nil when there is no callback to
+    /// read; `.some(nil)` when the callback captures self weakly or not at all.
+    func callbackCapture(
+        _ closure: ClosureExprSyntax?, reference: LabeledExprSyntax?, storage: String?, context: SwiftContext,
+        details: inout StoredTimer
+    ) -> (Rule, AbsolutePosition, String)?? {
+        if let closure {
+            details.stopsItself = stopsItself(closure, storage: storage)
+            return .some(strongCapture(in: closure, context: context))
+        }
+        guard let reference, let (position, written, method) = methodReference(reference, context) else { return nil }
+        details.methodReference = method
+        details.callback = SwiftNames.storage(reference.expression)
+        return .some((.blockTimerStrongSelf, position, written))
+    }
+
+    /// Whether the closure calls the method `name` on self (`scheduleNext()`, `self.scheduleNext()`).
+    func callsMethod(_ name: String, in closure: ClosureExprSyntax) -> Bool {
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen else { continue }
+            let previous = token.previousToken(viewMode: .sourceAccurate)
+            if previous?.tokenKind != .period { return true }
+            let receiver = previous?.previousToken(viewMode: .sourceAccurate)
+            if receiver?.tokenKind == .keyword(.self) || receiver?.tokenKind == .postfixQuestionMark { return true }
+        }
+        return false
+    }
+
+    /// Whether the closure invalidates or cancels the timer it is the block of: its parameter (`timer`, `$0`)
+    /// or the property it is kept in.
+    func stopsItself(_ closure: ClosureExprSyntax, storage: String?) -> Bool {
+        var names: Set<String> = ["$0"]
+        if let storage { names.insert(storage) }
+        if let parameters = closure.signature?.parameterClause {
+            if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
+                for parameter in shorthand { names.insert(parameter.name.text) }
+            } else if let clause = parameters.as(ClosureParameterClauseSyntax.self) {
+                for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
+            }
+        }
+        for token in closure.statements.tokens(viewMode: .sourceAccurate)
+        where token.text == "invalidate" || token.text == "cancel" {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else {
+                continue
+            }
+            if names.contains(SwiftNames.storage(base)) { return true }
+        }
+        return false
+    }
+
     /// An unapplied reference to an instance method of self (`block: poll`, `receiveValue: self.update`),
-    /// which captures self strongly.
-    func methodReference(_ argument: LabeledExprSyntax, _ context: SwiftContext) -> (AbsolutePosition, String)? {
-        guard context.selfIsObject, let typeName = context.typeName, let methods = types.types[typeName]?.methods
-        else { return nil }
+    /// which captures self strongly. The method name comes back when this file does not declare it (an
+    /// extension in another file may): the scan's index then decides.
+    func methodReference(
+        _ argument: LabeledExprSyntax, _ context: SwiftContext
+    ) -> (AbsolutePosition, String, String?)? {
+        guard context.selfIsObject, let typeName = context.typeName else { return nil }
+        let info = types.types[typeName]
         let expression = argument.expression
         let name: String
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
-            guard !facts(context).locals.contains(name) else { return nil }
+            guard !facts(context).locals.contains(name), !context.parameters.contains(name),
+                info?.properties[name] == nil, name.first?.isLowercase == true
+            else { return nil }
         } else if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
             name = member.declName.baseName.text
+            guard info?.properties[name] == nil else { return nil }
         } else {
             return nil
         }
-        guard methods.contains(name) else { return nil }
         return (
             expression.positionAfterSkippingLeadingTrivia,
-            "the method reference \(expression.trimmedDescription) captures self"
+            "the method reference \(expression.trimmedDescription) captures self",
+            info?.methods.contains(name) == true ? nil : name
         )
     }
 
@@ -119,8 +200,12 @@ extension SwiftTimerVisitor {
     }
 
     private func checkTarget(
-        _ call: FunctionCallExprSyntax, isDisplayLink: Bool, lhs: SwiftAssignment?, context: SwiftContext
+        _ call: FunctionCallExprSyntax, isDisplayLink: Bool, lhs: SwiftAssignment?, context: SwiftContext,
+        details: StoredTimer
     ) {
+        var details = details
+        let method = argument(call, "selector").map { selectorMethod($0.expression) }
+        details.callback = method
         guard let target = argument(call, "target") ?? argument(call, "withTarget") else { return }
         let expression = SwiftNames.unwrapped(target.expression)
         let text = expression.trimmedDescription
@@ -136,7 +221,7 @@ extension SwiftTimerVisitor {
             rule = baseRule
         }
         guard var found = rule else {
-            keep(nil, storedIn: lhs, retainsSelf: false, context: context)
+            keep(nil, storedIn: lhs, retainsSelf: false, context: context, details: details)
             return
         }
         var subject = text
@@ -145,21 +230,126 @@ extension SwiftTimerVisitor {
             subject = lhs.name
         }
         let kind: Advice.TimerKind = isDisplayLink ? .displayLink : .targetAction
-        let method = argument(call, "selector").map { selectorMethod($0.expression) }
-        keep(
-            finding(
-                found, at: target.positionAfterSkippingLeadingTrivia,
-                site: site(subject, kind, context, method: method, call: call)
-            ),
-            storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context)
+        var site = site(subject, kind, context, method: method, call: call)
+        site.rearms = details.rearmedFrom != nil
+        var result = finding(found, at: target.positionAfterSkippingLeadingTrivia, site: site)
+        if found == .timerTargetRetain, text == "self" {
+            result.fixIts = migrationFixIts(call, lhs: lhs, context: context)
+        }
+        keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context, details: details)
     }
 
-    /// `tick` for `#selector(tick)`, `#selector(Clock.tick(_:))`.
+    /// The exact edit to TimerKitMigration's look-alike, when one exists:
+    /// `Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true)`
+    /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKitMigration` added and a
+    /// `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
+    /// type that is not main-actor isolated (the main-actor forms differ), and a result that is discarded, local
+    /// or kept in a property declared in this file.
+    func migrationFixIts(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext) -> [FixIt] {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard labels == ["timeInterval", "target", "selector", "userInfo", "repeats"],
+            let typeName = context.typeName, let info = types.types[typeName],
+            let selector = argument(call, "selector"), let userInfo = argument(call, "userInfo"),
+            userInfo.expression.is(NilLiteralExprSyntax.self),
+            let macro = selector.expression.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
+            let method = macro.arguments.first?.expression.as(DeclReferenceExprSyntax.self),
+            method.argumentNames == nil, info.nullaryMethods.contains(method.baseName.text),
+            var edits = migrationEdits(call, lhs: lhs, context: context)
+        else { return [] }
+        edits.append(
+            edit(
+                from: selector.positionAfterSkippingLeadingTrivia,
+                to: userInfo.expression.endPositionBeforeTrailingTrivia,
+                "action: \(typeName).\(method.baseName.text)"))
+        return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The exact edit to TimerKitMigration's owner form, when one exists:
+    /// `Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.tick() }` becomes
+    /// `Timer.scheduledTimer(withTimeInterval: 1, repeats: true, owner: self) { owner, _ in owner.tick() }`
+    /// (the block receives the owner, held weakly, instead of capturing self). Only for a closure with one
+    /// parameter, no capture list and no closure inside it, that uses self only as `self`.
+    func ownerFixIts(
+        _ call: FunctionCallExprSyntax, block: ClosureExprSyntax, lhs: SwiftAssignment?, context: SwiftContext
+    ) -> [FixIt] {
+        guard call.arguments.map({ $0.label?.text ?? "_" }) == ["withTimeInterval", "repeats"],
+            call.trailingClosure?.id == block.id, call.rightParen != nil, let last = call.arguments.last,
+            let signature = block.signature, signature.capture == nil,
+            let parameters = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self),
+            parameters.count == 1, let parameter = parameters.first,
+            !block.statements.tokens(viewMode: .sourceAccurate).contains(where: {
+                $0.tokenKind == .leftBrace && $0.parent?.is(ClosureExprSyntax.self) == true
+            }),
+            var edits = migrationEdits(call, lhs: lhs, context: context)
+        else { return [] }
+        edits.append(
+            edit(from: last.endPositionBeforeTrailingTrivia, to: last.endPositionBeforeTrailingTrivia, ", owner: self"))
+        edits.append(
+            edit(
+                from: parameter.positionAfterSkippingLeadingTrivia, to: parameter.positionAfterSkippingLeadingTrivia,
+                "owner, "))
+        for token in block.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.self) {
+            edits.append(
+                edit(from: token.positionAfterSkippingLeadingTrivia, to: token.endPositionBeforeTrailingTrivia, "owner")
+            )
+        }
+        return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// What both migration fix-its need: a `Timer.scheduledTimer` call in a type that is not main-actor
+    /// isolated (its main-actor forms differ), `import TimerKitMigration` when it is missing, and the `Timer?`
+    /// property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not be
+    /// exact.
+    private func migrationEdits(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext)
+        -> [FixIt]?
+    {
+        guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+            called.declName.baseName.text == "scheduledTimer",
+            ["Timer", "Foundation.Timer"].contains(called.base?.trimmedDescription ?? ""),
+            let typeName = context.typeName, let info = types.types[typeName], !types.isMainActor(typeName)
+        else { return nil }
+        var edits: [FixIt] = []
+        if let lhs, !lhs.isLocal {
+            guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
+                let end = property.typeEnd, let type = property.type,
+                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type]
+            else { return nil }
+            edits.append(edit(from: start, to: end, replacement))
+        }
+        let root = call.root.as(SourceFileSyntax.self)
+        let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
+        if !imports.contains(where: { $0.path.trimmedDescription == "TimerKitMigration" }) {
+            let line = imports.last.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line + 1 } ?? 1
+            edits.append(
+                FixIt(line: line, column: 1, endLine: line, endColumn: 1, replacement: "import TimerKitMigration\n"))
+        }
+        return edits
+    }
+
+    private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {
+        let first = converter.location(for: start)
+        let last = converter.location(for: end)
+        return FixIt(
+            line: first.line, column: first.column, endLine: last.line, endColumn: last.column, replacement: text)
+    }
+
+    /// `tick` for `#selector(tick)`, `#selector(Clock.tick(_:))`, and Swift 2's `"tick:"` and
+    /// `Selector("tick")`.
     private func selectorMethod(_ expression: ExprSyntax) -> String {
-        guard let macro = expression.as(MacroExpansionExprSyntax.self), let first = macro.arguments.first else {
+        var text: String
+        if let macro = expression.as(MacroExpansionExprSyntax.self), let first = macro.arguments.first {
+            text = first.expression.trimmedDescription
+        } else if let literal = expression.as(StringLiteralExprSyntax.self) {
+            text = literal.segments.trimmedDescription
+        } else if let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.trimmedDescription == "Selector",
+            let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+        {
+            text = literal.segments.trimmedDescription
+        } else {
             return "method"
         }
-        var text = first.expression.trimmedDescription
+        if let colon = text.firstIndex(of: ":") { text = String(text[..<colon]) }
         if let paren = text.firstIndex(of: "(") { text = String(text[..<paren]) }
         return text.split(separator: ".").last.map(String.init) ?? text
     }
@@ -269,8 +459,18 @@ extension SwiftTimerVisitor {
     // MARK: Dispatch sources and subscriptions
 
     func checkEventHandler(_ call: FunctionCallExprSyntax, source: ExprSyntax) {
-        guard let handler = closure(call, "handler") else { return }
+        // `setEventHandler { … }`, `setEventHandler(handler: drawFrame)`, and from Swift 2
+        // `dispatch_source_set_event_handler(source, { … })` or with a trailing closure.
+        let unlabelled = call.arguments.dropFirst().first { $0.label == nil }
+        let handler =
+            closure(call, "handler") ?? unlabelled?.expression.as(ClosureExprSyntax.self)
         let context = SwiftContext(of: call, types: types)
+        var details = StoredTimer(name: "", retainsSelf: false)
+        guard
+            let capture = callbackCapture(
+                handler, reference: argument(call, "handler") ?? unlabelled, storage: SwiftNames.storage(source),
+                context: context, details: &details)
+        else { return }
         let name = SwiftNames.storage(source)
         let facts = facts(context)
         let isProperty = context.typeName.flatMap { types.types[$0]?.properties[name] } != nil
@@ -279,11 +479,10 @@ extension SwiftTimerVisitor {
             source.trimmedDescription.hasPrefix("self.") || (isProperty && !facts.locals.contains(name))
             || facts.storedOnSelf[name] != nil || lazyProperty != nil
         guard storedOnSelf else { return }
-        let capture = strongCapture(in: handler, context: context)
-        stored[context.typeName ?? "", default: []].append(
-            StoredTimer(
-                name: lazyProperty ?? name, retainsSelf: capture != nil,
-                finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler, context)) }))
+        details.name = lazyProperty ?? name
+        details.retainsSelf = capture != nil
+        details.finding = capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler, context)) }
+        stored[context.typeName ?? "", default: []].append(details)
     }
 
     /// The property when `call` is in the closure that initialises a `lazy var` and that closure returns the
@@ -306,41 +505,119 @@ extension SwiftTimerVisitor {
         return returned?.trimmedDescription == name ? property : nil
     }
 
-    func checkSubscription(_ call: FunctionCallExprSyntax, name: String) {
+    /// A `sink`/`assign` on a timer publisher whose subscription is kept by self (or by another object the
+    /// closure captures): `Timer.publish(…)` itself, or a property holding one, declared in any file.
+    func checkSubscription(_ call: FunctionCallExprSyntax, name: String, publisher: ExprSyntax) {
         let context = SwiftContext(of: call, types: types)
-        guard isStoredOnSelf(call, context: context) else { return }
-        if name == "sink" {
-            if let reference = argument(call, "receiveValue"),
-                let (position, subject) = methodReference(reference, context)
-            {
-                report(.blockTimerStrongSelf, at: position, site: site(subject, .publisher, context))
-                return
+        var details = StoredTimer(name: "", retainsSelf: true)
+        if !SwiftNames.isTimerPublisher(publisher) {
+            guard let property = publisherProperty(publisher, context: context) else { return }
+            if !(context.typeName.flatMap { types.types[$0]?.publishers.contains(property) } ?? false) {
+                details.publisherProperty = property
             }
-            guard let body = closure(call, "receiveValue"),
-                let (rule, position, subject) = strongCapture(in: body, context: context)
-            else { return }
-            report(rule, at: position, site: site(subject, .publisher, context))
-        } else if let target = argument(call, "on"), target.expression.trimmedDescription == "self",
-            context.selfIsObject
-        {
-            report(
-                .blockTimerStrongSelf, at: target.positionAfterSkippingLeadingTrivia,
-                site: site("assign(to:on: self) retains self", .publisher, context))
         }
+        guard let (holder, storage) = subscriptionHolder(call, context: context) else { return }
+        var found: (Rule, AbsolutePosition, String)?
+        if holder == "self" {
+            details.name = storage
+            if name == "sink" {
+                if let reference = argument(call, "receiveValue"),
+                    let (position, subject, method) = methodReference(reference, context)
+                {
+                    found = (.blockTimerStrongSelf, position, subject)
+                    details.methodReference = method
+                } else if let body = closure(call, "receiveValue") {
+                    found = strongCapture(in: body, context: context)
+                }
+            } else if let target = argument(call, "on"), target.expression.trimmedDescription == "self",
+                context.selfIsObject
+            {
+                found = (
+                    .blockTimerStrongSelf, target.positionAfterSkippingLeadingTrivia, "assign(to:on: self) retains self"
+                )
+            }
+        } else if name == "sink", let body = closure(call, "receiveValue") {
+            found = capture(of: holder, in: body).map {
+                (.blockTimerStrongSelf, $0, "it uses \(holder), which keeps the subscription")
+            }
+        }
+        guard let (rule, position, subject) = found else { return }
+        details.finding = finding(rule, at: position, site: site(subject, .publisher, context))
+        stored[context.typeName ?? "", default: []].append(details)
     }
 
-    /// Whether the subscription is kept by self: `.store(in: &cancellables)` or assigned to a property.
-    private func isStoredOnSelf(_ call: FunctionCallExprSyntax, context: SwiftContext) -> Bool {
+    /// The property a subscription's publisher is read from (`ticks`, `self.ticks`), when it is a property of
+    /// self that this file does not show to hold something else.
+    private func publisherProperty(_ base: ExprSyntax, context: SwiftContext) -> String? {
+        guard context.typeName != nil, !context.isStatic else { return nil }
+        let name: String
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
+        } else if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        let info = context.typeName.flatMap { types.types[$0] }
+        if info?.publishers.contains(name) == true { return name }
+        return info?.properties[name] == nil ? name : nil
+    }
+
+    /// The first strong use of `holder` (its first name) in the closure, unless the closure captures it weakly.
+    private func capture(of holder: String, in closure: ClosureExprSyntax) -> AbsolutePosition? {
+        let root = String(holder.split(separator: ".").first ?? "")
+        guard !root.isEmpty else { return nil }
+        for item in closure.signature?.capture?.items ?? [] where item.name.text == root && item.specifier != nil {
+            return nil
+        }
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == root {
+            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period { continue }
+            return token.positionAfterSkippingLeadingTrivia
+        }
+        return nil
+    }
+
+    /// Who keeps the subscription and under which name: `("self", "cancellables")` for
+    /// `.store(in: &cancellables)`, `("model", "cancellable")` for `model.cancellable = …`; nil for a local.
+    private func subscriptionHolder(_ call: FunctionCallExprSyntax, context: SwiftContext) -> (String, String)? {
         let properties = context.typeName.flatMap { types.types[$0]?.properties } ?? [:]
         if let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "store",
             let store = member.parent?.as(FunctionCallExprSyntax.self),
             let reference = store.arguments.first?.expression.as(InOutExprSyntax.self)
         {
-            let text = reference.expression.trimmedDescription
-            return text.hasPrefix("self.") || properties[SwiftNames.storage(reference.expression)] != nil
+            let expression = reference.expression
+            if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+                let holder = base.trimmedDescription
+                if holder == "self" { return ("self", access.declName.baseName.text) }
+                let bare = holder.hasPrefix("self.") ? String(holder.dropFirst(5)) : holder
+                return (bare, access.declName.baseName.text)
+            }
+            let name = SwiftNames.storage(expression)
+            let isLocal = facts(context).locals.contains(name) || context.parameters.contains(name)
+            // In an extension of a type declared in another file, a name that is not local is a property.
+            let extensionOnly = context.typeName.flatMap { types.types[$0]?.kind } == .unknown
+            return (properties[name] != nil || extensionOnly) && !isLocal ? ("self", name) : nil
         }
-        if let lhs = assignment(of: call, context: context) { return !lhs.isLocal && lhs.holder == nil }
-        return false
+        guard let lhs = assignment(of: call, context: context), !lhs.isLocal else { return nil }
+        if let holder = lhs.holder {
+            return (holder.hasPrefix("self.") ? String(holder.dropFirst(5)) : holder, lhs.name)
+        }
+        return ("self", lhs.name)
+    }
+
+    /// A repeating timer or a connected timer publisher in a SwiftUI view: reported when nothing in the view
+    /// invalidates or cancels anything.
+    func checkViewTimer(_ call: FunctionCallExprSyntax) {
+        let context = SwiftContext(of: call, types: types)
+        guard types.isSwiftUIView(context.typeName) else { return }
+        var site = site("timer", .publisher, context)
+        site.subject = context.typeName ?? "View"
+        var timer = StoredTimer(name: "", retainsSelf: false)
+        timer.position = call.position.utf8Offset
+        timer.enclosingBlocks = Set(enclosingBlocks(of: call))
+        viewTimers[context.typeName ?? "", default: []].append(
+            (finding(.swiftuiTimerNeverStopped, at: call.positionAfterSkippingLeadingTrivia, site: site), timer))
     }
 
     // MARK: Run-loop modes, stops and dispatch state
@@ -397,18 +674,36 @@ extension SwiftTimerVisitor {
     func checkStateCall(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax) {
         let storage = SwiftNames.storage(base)
         switch name {
-        case "invalidate", "cancel":
-            let context = SwiftContext(of: call, types: types)
-            let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
-            stops[context.typeName ?? "", default: []].append(
-                TimerStop(
-                    name: storage, written: SwiftNames.written(base), line: location.line, column: location.column,
-                    inDeinit: context.isDeinit, inLifecycle: context.isLifecycle, method: context.functionName))
+        case "invalidate", "cancel", "removeAll":
+            recordStop(call, base: base)
         default:
             guard types.dispatchSources.contains(storage), let list = statementList(of: call) else { return }
             dispatchEvents.append(
                 (list, name == "resume" ? .resume : .suspend, storage, call.positionAfterSkippingLeadingTrivia))
         }
+    }
+
+    /// Records a stop of the timer, source or subscription named by `base`, with the method it is in.
+    func recordStop(_ call: FunctionCallExprSyntax, base: ExprSyntax) {
+        let context = SwiftContext(of: call, types: types)
+        let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
+        var storage = SwiftNames.storage(base)
+        let function = context.functionName
+        var display = function.isEmpty ? "" : "\(function)()"
+        if function.hasPrefix("set"), function != storage, storage == "oldValue" || SetterName.key(storage) == function
+        {
+            // `oldValue?.invalidate()` in `didSet`: the property's own timer, stopped by assigning nil.
+            if storage == "oldValue", let first = function.dropFirst(3).first {
+                storage = first.lowercased() + function.dropFirst(4)
+            }
+            display = "self.\(storage) = nil"
+        }
+        stops[context.typeName ?? "", default: []].append(
+            TimerStop(
+                name: storage, written: SwiftNames.written(base), path: path, line: location.line,
+                column: location.column, inDeinit: context.isDeinit, inLifecycle: context.isLifecycle,
+                method: function, methodDisplay: display, onParameter: context.parameters.contains(storage),
+                position: call.position.utf8Offset, block: enclosingBlocks(of: call).first ?? ""))
     }
 
     /// Suspend → release and resume → resume, for statements of the same block only (a branch may not run).

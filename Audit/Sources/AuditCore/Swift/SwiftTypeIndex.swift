@@ -17,6 +17,12 @@ final class SwiftTypeIndex: SyntaxVisitor {
         var isMainActor = false
         /// Instance methods: an unapplied reference to one (`block: poll`) captures self.
         var methods: Set<String> = []
+        /// Instance methods without parameters (`Type.method` is then `(Type) -> () -> Void`).
+        var nullaryMethods: Set<String> = []
+        /// Declared here (not only extended).
+        var declared = false
+        /// A singleton (`static let shared = Type()`) or an app delegate: it lives for the whole process.
+        var livesForProcess = false
         /// Properties that hold a `Timer.publish` publisher.
         var publishers: Set<String> = []
         /// Property name → whether it is `weak`/`unowned` (does not retain).
@@ -26,9 +32,14 @@ final class SwiftTypeIndex: SyntaxVisitor {
     struct Property {
         var isWeak: Bool
         var type: String?
+        /// The type annotation's place, for a fix-it that changes it.
+        var typeStart: AbsolutePosition?
+        var typeEnd: AbsolutePosition?
     }
 
     private(set) var types: [String: TypeInfo] = [:]
+    /// Methods the frameworks call (`@IBAction`): never reported as "never called".
+    private(set) var calledBySystem: Set<String> = []
     /// Names (as in ``SwiftNames/storage(_:)``) declared as or assigned a `DispatchSource`.
     private(set) var dispatchSources: Set<String> = []
 
@@ -45,6 +56,30 @@ final class SwiftTypeIndex: SyntaxVisitor {
         return info.inherited.contains { Advice.isMainActorSuperclass($0) || isMainActor($0, depth: depth + 1) }
     }
 
+    /// Whether the type conforms to SwiftUI's `View` (as written in its declaration or an extension).
+    func isSwiftUIView(_ name: String?) -> Bool {
+        guard let name, let info = types[name] else { return false }
+        return info.kind == .valueType && info.inherited.contains { $0 == "View" || $0 == "SwiftUI.View" }
+    }
+
+    /// What this file says about its types, for the scan's index.
+    func typeFacts() -> [String: TypeFacts] {
+        var result: [String: TypeFacts] = [:]
+        for (name, info) in types {
+            var facts = TypeFacts()
+            facts.declared = info.declared
+            facts.livesForProcess = info.livesForProcess
+            facts.retainsTarget = info.properties.contains {
+                $0.key.lowercased().contains("target") && !$0.value.isWeak
+            }
+            facts.isMainActor = isMainActor(name)
+            facts.methods = info.methods
+            facts.publishers = info.publishers
+            result[name] = facts
+        }
+        return result
+    }
+
     func isScrollRelated(_ name: String?) -> Bool {
         guard let name else { return false }
         return Rule.isScrollRelated([name] + (types[name]?.inherited ?? []))
@@ -54,27 +89,56 @@ final class SwiftTypeIndex: SyntaxVisitor {
     /// stored properties. Returns `.visitChildren` so that nested types are recorded too.
     private func record(_ decl: some DeclGroupSyntax, name: String, kind: Kind?) -> SyntaxVisitorContinueKind {
         var info = types[name] ?? TypeInfo()
-        if let kind { info.kind = kind }
-        if decl.attributes.contains(where: {
-            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "MainActor"
-        }) {
-            info.isMainActor = true
+        if let kind {
+            info.kind = kind
+            info.declared = true
         }
-        info.inherited += decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        if attributes.contains("MainActor") { info.isMainActor = true }
+        let inherited = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        info.inherited += inherited
+        if kind == .referenceType,
+            attributes.contains(where: { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0) })
+                || inherited.contains(where: { $0.hasSuffix("ApplicationDelegate") })
+        {
+            info.livesForProcess = true
+        }
         for member in decl.memberBlock.members {
             if let function = member.decl.as(FunctionDeclSyntax.self),
                 !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
             {
                 info.methods.insert(function.name.text)
+                if function.attributes.contains(where: {
+                    ["IBAction", "IBSegueAction"].contains(
+                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+                }) {
+                    calledBySystem.insert(function.name.text)
+                }
+                if function.signature.parameterClause.parameters.isEmpty {
+                    info.nullaryMethods.insert(function.name.text)
+                }
             }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             let isWeak = variable.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
+            let isStatic = variable.modifiers.contains { ["static", "class"].contains($0.name.text) }
             for binding in variable.bindings {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 let type =
                     binding.typeAnnotation?.type.trimmedDescription
                     ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
-                info.properties[pattern.identifier.text] = Property(isWeak: isWeak, type: type)
+                if isStatic {
+                    // `static let shared = Clock()`, or a lazily made `static var instance: Clock?`: one instance
+                    // for the whole process.
+                    let bare = type.map { String($0.filter { $0 != "?" && $0 != "!" }) }
+                    if kind == .referenceType || kind == nil, bare == name || bare == "Self" {
+                        info.livesForProcess = true
+                    }
+                    continue
+                }
+                let annotation = binding.typeAnnotation?.type
+                info.properties[pattern.identifier.text] = Property(
+                    isWeak: isWeak, type: type, typeStart: annotation?.positionAfterSkippingLeadingTrivia,
+                    typeEnd: annotation?.endPositionBeforeTrailingTrivia)
                 if let value = binding.initializer?.value, SwiftNames.isTimerPublisher(value) {
                     info.publishers.insert(pattern.identifier.text)
                 } else if let type, type.contains("TimerPublisher") {
@@ -157,7 +221,7 @@ enum SwiftNames {
             if let call = node.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
             } else if let member = node.as(MemberAccessExprSyntax.self) {
-                if member.declName.baseName.text == "publish",
+                if ["publish", "TimerPublisher"].contains(member.declName.baseName.text),
                     ["Timer", "Foundation.Timer"].contains(member.base?.trimmedDescription ?? "")
                 {
                     return true

@@ -12,7 +12,7 @@
 
 - (void)startThroughProxy {
     self.link = [CADisplayLink displayLinkWithTarget:[YYWeakProxy proxyWithTarget:self] selector:@selector(step:)];
-    [self.link addToRunLoop:[NSRunLoop mainRunLoop] forMode:NSDefaultRunLoopMode]; // expect: default-mode-in-scroll-view
+    [self.link addToRunLoop:[NSRunLoop mainRunLoop] forMode:NSDefaultRunLoopMode]; // expect-note: default-mode-in-scroll-view
 }
 
 - (void)step:(CADisplayLink *)link {

@@ -7,11 +7,11 @@
 
 - (void)startDefaultOnly {
     NSTimer *timer = [NSTimer timerWithTimeInterval:1.0 target:[WeakProxy proxyWithTarget:self] selector:@selector(refresh) userInfo:nil repeats:YES];
-    [[NSRunLoop mainRunLoop] addTimer:timer forMode:NSDefaultRunLoopMode]; // expect: default-mode-in-scroll-view
+    [[NSRunLoop mainRunLoop] addTimer:timer forMode:NSDefaultRunLoopMode]; // expect-note: default-mode-in-scroll-view
 }
 
 - (void)startScheduled {
-    self.timer = [NSTimer scheduledTimerWithTimeInterval:1.0 target:[WeakProxy proxyWithTarget:self] selector:@selector(refresh) userInfo:nil repeats:YES]; // expect: default-mode-in-scroll-view
+    self.timer = [NSTimer scheduledTimerWithTimeInterval:1.0 target:[WeakProxy proxyWithTarget:self] selector:@selector(refresh) userInfo:nil repeats:YES]; // expect-note: default-mode-in-scroll-view
 }
 
 - (void)startInBothModes {

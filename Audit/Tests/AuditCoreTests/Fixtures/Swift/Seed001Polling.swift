@@ -49,11 +49,11 @@ final class FeedViewController: UITableViewController {
 
     func startDefaultOnly() {
         let timer = Timer(timeInterval: 1, repeats: true) { [weak self] _ in self?.refresh() }
-        RunLoop.main.add(timer, forMode: .default)  // expect: default-mode-in-scroll-view
+        RunLoop.main.add(timer, forMode: .default)  // expect-note: default-mode-in-scroll-view
     }
 
     func startScheduled() {
-        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.refresh() }  // expect: default-mode-in-scroll-view
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.refresh() }  // expect-note: default-mode-in-scroll-view
     }
 
     func startInBothModes() {
