@@ -9,7 +9,7 @@ struct AdoptionTests {
     static let leak = """
         import Foundation
 
-        final class Poller {
+        @MainActor final class Poller {
             var timer: Timer?
 
             func start() {
@@ -117,7 +117,7 @@ struct AdoptionTests {
                 import Foundation
                 import TimerKitMigration
 
-                final class Poller {
+                @MainActor final class Poller {
                     var timer: Ticker?
 
                     func start() {
@@ -135,11 +135,12 @@ struct AdoptionTests {
 
     @Test func noFixItWithoutAnExactEdit() {
         let variants = [
-            // userInfo carries state; the method takes the timer; a main-actor type uses other overloads.
+            // userInfo carries state; the method takes the timer; a nonisolated type cannot call the
+            // main-actor look-alikes.
             Self.leak.replacingOccurrences(of: "userInfo: nil", with: "userInfo: state"),
             Self.leak.replacingOccurrences(of: "#selector(poll)", with: "#selector(poll(_:))").replacingOccurrences(
                 of: "func poll()", with: "func poll(_ timer: Timer)"),
-            Self.leak.replacingOccurrences(of: "final class Poller {", with: "@MainActor final class Poller {"),
+            Self.leak.replacingOccurrences(of: "@MainActor final class Poller {", with: "final class Poller {"),
             Self.leak.replacingOccurrences(of: "var timer: Timer?", with: "var timer: AnyObject?"),
         ]
         for source in variants {
@@ -152,7 +153,7 @@ struct AdoptionTests {
     static let blockLeak = """
         import Foundation
 
-        final class Ticker2 {
+        @MainActor final class Ticker2 {
             var timer: Timer!
 
             func start() {
@@ -174,7 +175,7 @@ struct AdoptionTests {
                 import Foundation
                 import TimerKitMigration
 
-                final class Ticker2 {
+                @MainActor final class Ticker2 {
                     var timer: Ticker!
 
                     func start() {
@@ -190,11 +191,11 @@ struct AdoptionTests {
 
     @Test func noOwnerFixItWithoutAnExactEdit() {
         let variants = [
-            // A capture list, a closure inside the block, a main-actor type, Foundation's initializer.
+            // A capture list, a closure inside the block, a nonisolated type, Foundation's initializer.
             Self.blockLeak.replacingOccurrences(of: "{ t in", with: "{ [self] t in"),
             Self.blockLeak.replacingOccurrences(
                 of: "self.render(self.count)", with: "DispatchQueue.main.async { self.render(self.count) }"),
-            Self.blockLeak.replacingOccurrences(of: "final class Ticker2 {", with: "@MainActor final class Ticker2 {"),
+            Self.blockLeak.replacingOccurrences(of: "@MainActor final class Ticker2 {", with: "final class Ticker2 {"),
             Self.blockLeak.replacingOccurrences(
                 of: "Timer.scheduledTimer(withTimeInterval", with: "Timer(timeInterval"),
         ]

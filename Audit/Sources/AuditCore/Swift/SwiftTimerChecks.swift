@@ -243,8 +243,9 @@ extension SwiftTimerVisitor {
     /// `Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true)`
     /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKitMigration` added and a
     /// `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
-    /// type that is not main-actor isolated (the main-actor forms differ), and a result that is discarded, local
-    /// or kept in a property declared in this file.
+    /// main-actor type (a view or view controller: the look-alikes are main-actor methods, so in a nonisolated
+    /// type the edit would not compile in Swift 6), and a result that is discarded, local or kept in a property
+    /// declared in this file.
     func migrationFixIts(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext) -> [FixIt] {
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         guard labels == ["timeInterval", "target", "selector", "userInfo", "repeats"],
@@ -296,8 +297,8 @@ extension SwiftTimerVisitor {
         return edits.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
-    /// What both migration fix-its need: a `Timer.scheduledTimer` call in a type that is not main-actor
-    /// isolated (its main-actor forms differ), `import TimerKitMigration` when it is missing, and the `Timer?`
+    /// What both migration fix-its need: a `Timer.scheduledTimer` call in a main-actor type (the look-alikes
+    /// are main-actor methods), `import TimerKitMigration` when it is missing, and the `Timer?`
     /// property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not be
     /// exact.
     private func migrationEdits(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext)
@@ -306,7 +307,7 @@ extension SwiftTimerVisitor {
         guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
             called.declName.baseName.text == "scheduledTimer",
             ["Timer", "Foundation.Timer"].contains(called.base?.trimmedDescription ?? ""),
-            let typeName = context.typeName, let info = types.types[typeName], !types.isMainActor(typeName)
+            let typeName = context.typeName, let info = types.types[typeName], types.isMainActor(typeName)
         else { return nil }
         var edits: [FixIt] = []
         if let lhs, !lhs.isLocal {
