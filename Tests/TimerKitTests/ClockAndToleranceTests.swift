@@ -9,6 +9,39 @@ import Testing
     let time = VirtualTime()
     let context = ContractContext.dispatch.context
 
+    // MARK: Schedule math
+
+    @Test func countdownThatTicksAtStartHasOneMoreDeadlineAtTheStart() {
+        let schedule = TickSchedule.countdown(from: 3, every: .seconds(2), ticksAtStart: true)
+        #expect(schedule.firstDelay == .zero)
+        #expect(schedule.interval == .seconds(2))
+        #expect(schedule.count == 4)
+        #expect(schedule.adjustments.isEmpty)
+        #expect((1...4).map { schedule.times.offset(ofDeadline: $0) } == [0, 2, 4, 6].map { $0 * 1_000_000_000 })
+        #expect(TickSchedule.countdown(from: 3).count == 3, "without it, as before")
+        #expect(TickSchedule.countdown(from: 0, ticksAtStart: true).count == 1, "one tick, remaining 0, at once")
+        let negative = TickSchedule.countdown(from: -2, ticksAtStart: true)
+        #expect(negative.count == 0)
+        #expect(!negative.adjustments.isEmpty)
+        #expect(TickSchedule.countdown(from: .max, ticksAtStart: true).count == .max, "saturates")
+        #expect(TickSchedule.countdown(from: 3, clock: .continuous).clock == .continuous)
+    }
+
+    @Test func aScheduleAtADateBecomesADelayFromItsCreation() {
+        let now = Date(timeIntervalSinceReferenceDate: 1_000)
+        let schedule = TickSchedule.at(now.addingTimeInterval(12.5), tolerance: .seconds(1))
+        #expect(schedule.clock == .continuous)
+        #expect(schedule.count == 1)
+        let times = schedule.times(createdAt: now)
+        #expect(times.firstDelayNanoseconds == 12_500_000_000)
+        #expect(times.toleranceNanoseconds == 1_000_000_000)
+        #expect(schedule.times(createdAt: now.addingTimeInterval(20)).firstDelayNanoseconds == 0, "passed: at once")
+        #expect(schedule.times(createdAt: now.addingTimeInterval(12)).toleranceNanoseconds == 500_000_000)
+        #expect(TickSchedule.at(.distantFuture).times(createdAt: now).firstDelayNanoseconds == .max, "never")
+        #expect(!TickSchedule.at(now, tolerance: .seconds(-1)).adjustments.isEmpty)
+        #expect(TickSchedule.every(.seconds(1)).clock == .uptime, "uptime unless asked")
+    }
+
     // MARK: Clocks
 
     @Test(arguments: ContractContext.allCases)
