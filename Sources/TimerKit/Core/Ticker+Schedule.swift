@@ -17,7 +17,7 @@ extension Ticker {
     /// method is not always caught by the compiler, and would run off the main thread.
     ///
     /// - Parameters:
-    ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:)``, `after`, `countdown`).
+    ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:clock:)``, `after`, `countdown`).
     ///   - context: where the handler runs.
     ///   - owner: the object whose lifetime bounds the ticker; never retained.
     ///   - startsImmediately: `false` creates an `idle` ticker that waits for ``start()``.
