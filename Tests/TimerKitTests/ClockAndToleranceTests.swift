@@ -120,6 +120,43 @@ import Testing
         #expect(values[2] == .max, "a deadline that is never reached is never woken for")
     }
 
+    @Test func bothClocksOfAConcurrentQueueNeverOverlap() {
+        // Each clock has its own engine, but a context has one wake-up source: on a concurrent queue the
+        // handlers of both clocks' tickers still run one at a time.
+        let queue = DispatchQueue(label: "ClockAndToleranceTests.concurrent", attributes: .concurrent)
+        let detector = ConcurrencyStressTests.OverlapDetector()
+        let tickers = [TickClock.uptime, .continuous, .uptime, .continuous].map { clock in
+            Ticker.schedule(.every(.milliseconds(1), clock: clock), on: .dispatch(queue)) { _ in
+                detector.enter()
+                Thread.sleep(forTimeInterval: 0.0005)
+                detector.leave()
+            }
+        }
+        #expect(eventually { detector.fires >= 100 })
+        tickers.forEach { $0.cancel() }
+        queue.sync(flags: .barrier) {}
+        #expect(detector.overlaps == 0, "handlers of one context overlapped")
+    }
+
+    @Test func bothClocksOfAPreciseContextRunOnItsOneThread() {
+        let label = "TimerKitTests.clocks.\(UUID().uuidString.prefix(8))"
+        let threads = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let tickers = [TickClock.uptime, .continuous].map { clock in
+            Ticker.schedule(.every(.milliseconds(2), count: 5, clock: clock), on: .precise(label: label)) { tick in
+                threads.append(
+                    "\(ThreadAlarm.currentThreadName) \(Unmanaged.passUnretained(Thread.current).toOpaque())")
+                if tick.isLast { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(threads.count == 10)
+        #expect(Set(threads.values).count == 1, "one thread: \(Set(threads.values))")
+        #expect(threads.values.first?.hasPrefix(ThreadAlarm.threadName(label)) == true)
+        tickers.forEach { $0.cancel() }
+    }
+
     // MARK: Tolerance
 
     @Test func aLoneTickerWithToleranceIsDeliveredAtItsDeadline() {
