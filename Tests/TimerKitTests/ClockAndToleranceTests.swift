@@ -140,20 +140,22 @@ import Testing
 
     @Test func bothClocksOfAPreciseContextRunOnItsOneThread() {
         let label = "TimerKitTests.clocks.\(UUID().uuidString.prefix(8))"
-        let threads = Recorder<String>()
+        let calls = Recorder<(TickClock, String)>()
         let done = DispatchSemaphore(value: 0)
         let tickers = [TickClock.uptime, .continuous].map { clock in
             Ticker.schedule(.every(.milliseconds(2), count: 5, clock: clock), on: .precise(label: label)) { tick in
-                threads.append(
-                    "\(ThreadAlarm.currentThreadName) \(Unmanaged.passUnretained(Thread.current).toOpaque())")
+                let thread = "\(ThreadAlarm.currentThreadName) \(Unmanaged.passUnretained(Thread.current).toOpaque())"
+                calls.append((clock, thread))
                 if tick.isLast { done.signal() }
             }
         }
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(threads.count == 10)
-        #expect(Set(threads.values).count == 1, "one thread: \(Set(threads.values))")
-        #expect(threads.values.first?.hasPrefix(ThreadAlarm.threadName(label)) == true)
+        // A late delivery may stand for several deadlines (skipped), so count clocks, not calls.
+        #expect(Set(calls.values.map(\.0.description)) == ["uptime", "continuous"])
+        let threads = Set(calls.values.map(\.1))
+        #expect(threads.count == 1, "one thread: \(threads)")
+        #expect(threads.first?.hasPrefix(ThreadAlarm.threadName(label)) == true)
         tickers.forEach { $0.cancel() }
     }
 

@@ -78,18 +78,13 @@ final class SharedAlarm: Sendable {
         apply(state.withLock { $0.arming() })
     }
 
-    /// Arms the system alarm outside the lock; if another arming was issued meanwhile (and may have been
-    /// applied before this one), applies the newest again, so that the last arming to land is the newest.
+    /// Arms the system alarm outside the lock, the newest arming landing last (see `Alarm.apply`).
     private func apply(_ arming: (Int64, UInt64)?) {
-        guard var (deadline, sequence) = arming else { return }
-        while true {
-            alarm.arm(at: deadline)
-            let newer = state.withLock { state -> (Int64, UInt64)? in
+        alarm.apply(arming) { sequence in
+            state.withLock { state -> (Int64, UInt64)? in
                 guard state.sequence != sequence, let armedAt = state.armedAt else { return nil }
                 return (armedAt, state.sequence)
             }
-            guard let newer else { return }
-            (deadline, sequence) = newer
         }
     }
 

@@ -172,3 +172,18 @@ protocol Alarm: AnyObject, Sendable {
     /// Releases the backend resource. Called once, when the engine goes away.
     func shutDown()
 }
+
+extension Alarm {
+    /// Arms for `arming` (a deadline and the sequence number it was issued with under its owner's lock),
+    /// outside that lock. Armings issued on several threads may land in any order, so after each one
+    /// `newer` is asked, under the lock, for an arming issued since; it is applied in turn, so that the
+    /// last arming to land is always the newest.
+    func apply(_ arming: (Int64, UInt64)?, newer: (UInt64) -> (Int64, UInt64)?) {
+        guard var (deadline, sequence) = arming else { return }
+        while true {
+            arm(at: deadline)
+            guard let next = newer(sequence) else { return }
+            (deadline, sequence) = next
+        }
+    }
+}
