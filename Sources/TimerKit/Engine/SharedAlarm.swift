@@ -6,10 +6,17 @@
 /// Each engine arms its own slot; the system alarm is armed for the earliest slot. When it fires, the
 /// slots that are due are cleared and their engines woken in the order they registered.
 final class SharedAlarm: Sendable {
+    private struct Slot {
+        let id: Int
+        /// The engine's armed deadline (uptime nanoseconds), nil when it waits for nothing.
+        var deadline: Int64?
+        let wake: @Sendable () -> Void
+    }
+
     private struct State {
-        /// Each engine's armed deadline (uptime nanoseconds), absent when it waits for nothing.
-        var deadlines: [Int: Int64] = [:]
-        var wakes: [Int: @Sendable () -> Void] = [:]
+        /// In registration order; a context has a slot per clock its tickers use (two at most, but for an
+        /// engine that is replaced while the other keeps the shared alarm).
+        var slots: [Slot] = []
         var nextID = 0
         /// What the system alarm is armed for, and a counter bumped at each arming (as in the engine).
         var armedAt: Int64?
@@ -17,7 +24,7 @@ final class SharedAlarm: Sendable {
 
         /// Arms the system alarm for the earliest slot, when that differs from what it is armed for.
         mutating func arming() -> (Int64, UInt64)? {
-            guard let earliest = deadlines.values.min(), earliest != armedAt else { return nil }
+            guard let earliest = slots.lazy.compactMap(\.deadline).min(), earliest != armedAt else { return nil }
             armedAt = earliest
             sequence &+= 1
             return (earliest, sequence)
@@ -41,40 +48,50 @@ final class SharedAlarm: Sendable {
     func slot(wake: @escaping @Sendable () -> Void) -> any Alarm {
         let id = state.withLock { state in
             state.nextID += 1
-            state.wakes[state.nextID] = wake
+            state.slots.append(Slot(id: state.nextID, deadline: nil, wake: wake))
             return state.nextID
         }
-        return Slot(shared: self, id: id)
+        return EngineSlot(shared: self, id: id)
     }
 
     fileprivate func arm(_ id: Int, at deadline: Int64) {
         apply(
             state.withLock { state in
-                guard state.wakes[id] != nil else { return nil }
-                state.deadlines[id] = deadline
+                guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
+                state.slots[index].deadline = deadline
                 return state.arming()
             })
     }
 
     fileprivate func remove(_ id: Int) {
-        let wake = state.withLock { state in
-            state.deadlines[id] = nil
-            return state.wakes.removeValue(forKey: id)
+        let removed = state.withLock { state -> Slot? in
+            guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.slots.remove(at: index)
         }
         // The engine's wake closure is released here, outside the lock.
-        _ = wake
+        _ = removed
     }
 
-    /// Called by the system alarm on the context: wakes every engine whose slot is due, in slot order.
+    /// Called by the system alarm on the context: wakes every engine whose slot is due, one at a time, in
+    /// registration order, then re-arms for the earliest slot. Each slot is woken at most once per fire:
+    /// an engine that re-arms for "now" (to yield the context after a flood of deliveries) waits for the
+    /// next fire, on the context's run loop or queue.
     private func fire() {
-        let due = state.withLock { state -> [@Sendable () -> Void] in
-            state.armedAt = nil
-            let now = TimeBase.Source.system.now()
-            let ids = state.deadlines.filter { $0.value <= now }.keys.sorted()
-            for id in ids { state.deadlines[id] = nil }
-            return ids.compactMap { state.wakes[$0] }
+        let now = TimeBase.Source.system.now()
+        var woken = 0
+        state.withLock { $0.armedAt = nil }
+        while let (id, wake) = state.withLock({ state -> (Int, @Sendable () -> Void)? in
+            guard
+                let index = state.slots.firstIndex(where: { slot in
+                    slot.id > woken && slot.deadline.map { $0 <= now } == true
+                })
+            else { return nil }
+            state.slots[index].deadline = nil
+            return (state.slots[index].id, state.slots[index].wake)
+        }) {
+            woken = id
+            wake()
         }
-        due.forEach { $0() }
         apply(state.withLock { $0.arming() })
     }
 
@@ -89,7 +106,7 @@ final class SharedAlarm: Sendable {
     }
 
     /// One engine's view of the shared alarm.
-    private final class Slot: Alarm {
+    private final class EngineSlot: Alarm {
         let shared: SharedAlarm
         let id: Int
 
