@@ -83,6 +83,29 @@ import Testing
         #expect(ticker.state == .finished)
     }
 
+    @Test func startAndRestartOfADateScheduleCountItsDelayFromThen() {
+        // The date became a 90 s delay at creation; an idle ticker started 30 s later, and a ticker
+        // restarted, wait those 90 s from then (documented on `TickSchedule.at`).
+        let fired = Recorder<TickInstant>()
+        let now = time.run { TickClock.date }
+        let (idle, restarted) = time.run {
+            (
+                Ticker.schedule(.at(now.addingTimeInterval(90)), on: context, startsImmediately: false) {
+                    fired.append($0.deadline)
+                },
+                Ticker.schedule(.at(now.addingTimeInterval(90)), on: context) { fired.append($0.deadline) }
+            )
+        }
+        let start = time.now
+        time.advance(by: .seconds(30))
+        idle.start()
+        restarted.restart()
+        time.advance(by: .seconds(89))
+        #expect(fired.count == 0)
+        time.advance(by: .seconds(1))
+        #expect(fired.values == [start.advanced(by: .seconds(120)), start.advanced(by: .seconds(120))])
+    }
+
     @Test func aScheduleAtAPassedDateFiresAtOnce() {
         let ticks = Recorder<Tick>()
         let now = time.run { TickClock.date }
