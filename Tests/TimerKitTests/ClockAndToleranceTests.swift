@@ -9,6 +9,39 @@ import Testing
     let time = VirtualTime()
     let context = ContractContext.dispatch.context
 
+    // MARK: Schedule math
+
+    @Test func countdownThatTicksAtStartHasOneMoreDeadlineAtTheStart() {
+        let schedule = TickSchedule.countdown(from: 3, every: .seconds(2), ticksAtStart: true)
+        #expect(schedule.firstDelay == .zero)
+        #expect(schedule.interval == .seconds(2))
+        #expect(schedule.count == 4)
+        #expect(schedule.adjustments.isEmpty)
+        #expect((1...4).map { schedule.times.offset(ofDeadline: $0) } == [0, 2, 4, 6].map { $0 * 1_000_000_000 })
+        #expect(TickSchedule.countdown(from: 3).count == 3, "without it, as before")
+        #expect(TickSchedule.countdown(from: 0, ticksAtStart: true).count == 1, "one tick, remaining 0, at once")
+        let negative = TickSchedule.countdown(from: -2, ticksAtStart: true)
+        #expect(negative.count == 0)
+        #expect(!negative.adjustments.isEmpty)
+        #expect(TickSchedule.countdown(from: .max, ticksAtStart: true).count == .max, "saturates")
+        #expect(TickSchedule.countdown(from: 3, clock: .continuous).clock == .continuous)
+    }
+
+    @Test func aScheduleAtADateBecomesADelayFromItsCreation() {
+        let now = Date(timeIntervalSinceReferenceDate: 1_000)
+        let schedule = TickSchedule.at(now.addingTimeInterval(12.5), tolerance: .seconds(1))
+        #expect(schedule.clock == .continuous)
+        #expect(schedule.count == 1)
+        let times = schedule.times(createdAt: now)
+        #expect(times.firstDelayNanoseconds == 12_500_000_000)
+        #expect(times.toleranceNanoseconds == 1_000_000_000)
+        #expect(schedule.times(createdAt: now.addingTimeInterval(20)).firstDelayNanoseconds == 0, "passed: at once")
+        #expect(schedule.times(createdAt: now.addingTimeInterval(12)).toleranceNanoseconds == 500_000_000)
+        #expect(TickSchedule.at(.distantFuture).times(createdAt: now).firstDelayNanoseconds == .max, "never")
+        #expect(!TickSchedule.at(now, tolerance: .seconds(-1)).adjustments.isEmpty)
+        #expect(TickSchedule.every(.seconds(1)).clock == .uptime, "uptime unless asked")
+    }
+
     // MARK: Clocks
 
     @Test(arguments: ContractContext.allCases)
@@ -50,6 +83,29 @@ import Testing
         #expect(ticker.state == .finished)
     }
 
+    @Test func startAndRestartOfADateScheduleCountItsDelayFromThen() {
+        // The date became a 90 s delay at creation; an idle ticker started 30 s later, and a ticker
+        // restarted, wait those 90 s from then (documented on `TickSchedule.at`).
+        let fired = Recorder<TickInstant>()
+        let now = time.run { TickClock.date }
+        let (idle, restarted) = time.run {
+            (
+                Ticker.schedule(.at(now.addingTimeInterval(90)), on: context, startsImmediately: false) {
+                    fired.append($0.deadline)
+                },
+                Ticker.schedule(.at(now.addingTimeInterval(90)), on: context) { fired.append($0.deadline) }
+            )
+        }
+        let start = time.now
+        time.advance(by: .seconds(30))
+        idle.start()
+        restarted.restart()
+        time.advance(by: .seconds(89))
+        #expect(fired.count == 0)
+        time.advance(by: .seconds(1))
+        #expect(fired.values == [start.advanced(by: .seconds(120)), start.advanced(by: .seconds(120))])
+    }
+
     @Test func aScheduleAtAPassedDateFiresAtOnce() {
         let ticks = Recorder<Tick>()
         let now = time.run { TickClock.date }
@@ -85,6 +141,45 @@ import Testing
         #expect(values[0] <= after + ContinuousAlarm.longestWait && values[0] >= before + ContinuousAlarm.longestWait)
         #expect(values[1] <= after + 5_000_000 && values[1] >= before)
         #expect(values[2] == .max, "a deadline that is never reached is never woken for")
+    }
+
+    @Test func bothClocksOfAConcurrentQueueNeverOverlap() {
+        // Each clock has its own engine, but a context has one wake-up source: on a concurrent queue the
+        // handlers of both clocks' tickers still run one at a time.
+        let queue = DispatchQueue(label: "ClockAndToleranceTests.concurrent", attributes: .concurrent)
+        let detector = ConcurrencyStressTests.OverlapDetector()
+        let tickers = [TickClock.uptime, .continuous, .uptime, .continuous].map { clock in
+            Ticker.schedule(.every(.milliseconds(1), clock: clock), on: .dispatch(queue)) { _ in
+                detector.enter()
+                Thread.sleep(forTimeInterval: 0.0005)
+                detector.leave()
+            }
+        }
+        #expect(eventually { detector.fires >= 100 })
+        tickers.forEach { $0.cancel() }
+        queue.sync(flags: .barrier) {}
+        #expect(detector.overlaps == 0, "handlers of one context overlapped")
+    }
+
+    @Test func bothClocksOfAPreciseContextRunOnItsOneThread() {
+        let label = "TimerKitTests.clocks.\(UUID().uuidString.prefix(8))"
+        let calls = Recorder<(TickClock, String)>()
+        let done = DispatchSemaphore(value: 0)
+        let tickers = [TickClock.uptime, .continuous].map { clock in
+            Ticker.schedule(.every(.milliseconds(2), count: 5, clock: clock), on: .precise(label: label)) { tick in
+                let thread = "\(ThreadAlarm.currentThreadName) \(Unmanaged.passUnretained(Thread.current).toOpaque())"
+                calls.append((clock, thread))
+                if tick.isLast { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        // A late delivery may stand for several deadlines (skipped), so count clocks, not calls.
+        #expect(Set(calls.values.map(\.0.description)) == ["uptime", "continuous"])
+        let threads = Set(calls.values.map(\.1))
+        #expect(threads.count == 1, "one thread: \(threads)")
+        #expect(threads.first?.hasPrefix(ThreadAlarm.threadName(label)) == true)
+        tickers.forEach { $0.cancel() }
     }
 
     // MARK: Tolerance

@@ -52,8 +52,11 @@ import Testing
                     let owner = Screen(tracker: tracker)
                     owners.append(owner)
                     let interval = Duration.microseconds(Int64(500 + random.next() % 3_000))
+                    // Some with tolerance, so that batches are planned and re-planned under contention.
+                    let tolerance = Duration.microseconds(Int64(random.next() % 2 == 0 ? 0 : random.next() % 250))
                     mine.append(
-                        Ticker.schedule(.every(interval), on: context, owner: owner) { owner, tick in
+                        Ticker.schedule(.every(interval, tolerance: tolerance), on: context, owner: owner) {
+                            owner, tick in
                             detector.enter()
                             owner.tick(tick)
                             detector.leave()
@@ -65,7 +68,12 @@ import Testing
                             detector.leave()
                         })
                 case 2: mine.randomElement(using: &random)?.pause()
-                case 3: mine.randomElement(using: &random)?.resume()
+                case 3:
+                    if random.next() % 2 == 0 {
+                        mine.randomElement(using: &random)?.resume()
+                    } else {
+                        mine.randomElement(using: &random)?.restart()
+                    }
                 case 4: mine.randomElement(using: &random)?.fire()
                 case 5: mine.randomElement(using: &random)?.cancel()
                 case 6: if !owners.isEmpty { owners.remove(at: Int(random.next() % UInt64(owners.count))) }

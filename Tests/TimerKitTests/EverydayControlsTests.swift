@@ -248,6 +248,43 @@ import Testing
         #expect(ticker.state == .finished)
     }
 
+    @Test func countdownThatTicksAtStartInEveryState() {
+        let ticks = Recorder<Int?>()
+        let schedule = TickSchedule.countdown(from: 2, every: .seconds(1), ticksAtStart: true)
+        // Idle: nothing until start(), then the tick at the start at once.
+        let idle = time.run {
+            Ticker.schedule(schedule, on: ContractContext.dispatch.context, startsImmediately: false) {
+                ticks.append($0.remaining)
+            }
+        }
+        #expect(idle.timeRemaining == .zero)
+        time.advance(by: .seconds(5))
+        #expect(ticks.values.isEmpty)
+        idle.start()
+        time.advance(by: .zero)
+        #expect(ticks.values == [2])
+        // Paused before its first tick was served: zero left; resume() delivers it at once.
+        idle.pause()
+        #expect(idle.timeRemaining == .seconds(1))
+        let paused = time.run {
+            Ticker.schedule(schedule, on: ContractContext.dispatch.context) {
+                ticks.append($0.remaining.map { $0 + 10 })
+            }
+        }
+        paused.pause()
+        #expect(paused.timeRemaining == .zero)
+        time.advance(by: .seconds(3))
+        #expect(ticks.values == [2])
+        paused.resume()
+        idle.resume()
+        time.advance(by: .zero)
+        #expect(ticks.values == [2, 12])
+        time.advance(by: .seconds(2))
+        #expect(ticks.values == [2, 12, 1, 11, 0, 10])
+        #expect(idle.state == .finished && paused.state == .finished)
+        #expect(idle.timeRemaining == nil && paused.timeRemaining == nil)
+    }
+
     @Test func restartOfACountdownThatTicksAtStartTicksAtOnce() {
         let ticks = Recorder<Int?>()
         let ticker = time.run {

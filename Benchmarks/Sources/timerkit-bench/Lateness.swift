@@ -111,6 +111,8 @@ struct LatenessRun: Codable, Sendable {
     var completed: Bool
     var deadlines: Int
     var intervalNanoseconds: Int64
+    /// The schedule's tolerance (TimerKit tickers of the tolerance section; absent elsewhere).
+    var toleranceNanoseconds: Int64?
     var latenessNanoseconds: [Int64]
     /// TimerKit kinds only: the same fires measured from the start the harness read right before the
     /// schedule call (the judged figures count from the start TimerKit read inside it).
@@ -138,7 +140,9 @@ struct LatenessRun: Codable, Sendable {
 
 /// Measures one repeating timer of `kind` for `deadlines` deadlines of `interval`, optionally with one
 /// spinning thread, and tears everything down before returning.
-func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, interval: Duration) -> LatenessRun {
+func measureLateness(
+    kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, interval: Duration, tolerance: Duration = .zero
+) -> LatenessRun {
     let intervalNanoseconds =
         Int64(interval.components.seconds) * 1_000_000_000
         + interval.components.attoseconds / 1_000_000_000
@@ -151,13 +155,14 @@ func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, 
     switch kind {
     case .timerKitDispatch:
         let queue = DispatchQueue(label: "bench.timerkit.dispatch")
-        completed = latenessOfTicker(on: .dispatch(queue, leeway: .zero, strict: true), interval, recorder)
+        completed = latenessOfTicker(
+            on: .dispatch(queue, leeway: .zero, strict: true), interval, tolerance: tolerance, recorder)
         queue.sync {}
     case .timerKitPrecise:
-        completed = latenessOfTicker(on: .precise, interval, recorder)
+        completed = latenessOfTicker(on: .precise, interval, tolerance: tolerance, recorder)
     case .timerKitRunLoop:
         let thread = RunLoopThread(name: "bench.timerkit.runLoop")
-        completed = latenessOfTicker(on: .runLoop(thread.handle.loop), interval, recorder)
+        completed = latenessOfTicker(on: .runLoop(thread.handle.loop), interval, tolerance: tolerance, recorder)
         thread.stop()
     case .timerKitAsync:
         completed = latenessOfTask(recorder) {
@@ -236,7 +241,12 @@ func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, 
     case .resumeFloor:
         preconditionFailure("the async floor is not a timer; it has no lateness")
     }
-    return recorder.result(kind: kind, loaded: loaded, round: round, completed: completed)
+    var run = recorder.result(kind: kind, loaded: loaded, round: round, completed: completed)
+    if tolerance > .zero {
+        run.toleranceNanoseconds =
+            tolerance.components.seconds * 1_000_000_000 + tolerance.components.attoseconds / 1_000_000_000
+    }
+    return run
 }
 
 /// A handle-owned repeating ticker on `context`; cancelled once the recorder has its deadlines.
@@ -245,7 +255,9 @@ func measureLateness(kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, 
 /// start, which shifts that ticker's whole schedule by the creation time: a one-time cost, not lateness.
 /// So the context is warmed up first with a one-shot that fires, and an idle ticker keeps its engine alive
 /// (dispatch engines live only while they have tickers) until the measurement ends.
-private func latenessOfTicker(on context: TickerContext, _ interval: Duration, _ recorder: LatenessRecorder) -> Bool {
+private func latenessOfTicker(
+    on context: TickerContext, _ interval: Duration, tolerance: Duration, _ recorder: LatenessRecorder
+) -> Bool {
     let keeper = Ticker.schedule(.after(.seconds(3_600)), on: context, startsImmediately: false) { _ in }
     let warmed = DispatchSemaphore(value: 0)
     let warmUp = Ticker.schedule(.after(.zero), on: context) { _ in warmed.signal() }
@@ -253,7 +265,7 @@ private func latenessOfTicker(on context: TickerContext, _ interval: Duration, _
     warmUp.cancel()
     defer { keeper.cancel() }
     recorder.begin(at: monotonicNow())
-    let ticker = Ticker.schedule(.every(interval), on: context) { tick in
+    let ticker = Ticker.schedule(.every(interval, tolerance: tolerance), on: context) { tick in
         recorder.record(monotonicNow(), index: tick.index, deadline: tick.deadline.nanoseconds)
     }
     let completed = recorder.waitUntilDone()

@@ -10,6 +10,8 @@ struct Results: Codable, Sendable {
     var options: Options
     var runtimeSeconds: Double = 0
     var lateness: [LatenessRun] = []
+    /// One 10 ms ticker with and without 2 ms of tolerance, per context (the tolerance section).
+    var tolerance: [LatenessRun] = []
     var cpu: [PopulationResult] = []
     var wakeups: [PopulationResult] = []
     /// The process with no timers at all, over the same window: the harness's own CPU and wake-ups.
@@ -84,6 +86,7 @@ struct TimerKitBench {
         for section in options.sections {
             switch section {
             case .lateness: results.lateness = runLateness(options, progress)
+            case .tolerance: results.tolerance = runTolerance(options, progress)
             case .cpu: results.cpu = runCPU(options, progress)
             case .wakeups:
                 results.processFloor = runFloor(options, progress)
@@ -123,6 +126,7 @@ struct TimerKitBench {
                 + {
                     switch section {
                     case .lateness: options.rounds * 2 * TimerKind.reportOrder.count
+                    case .tolerance: options.rounds * 2 * toleranceKinds.count
                     case .cpu: populationKinds.count
                     case .wakeups: populationKinds.count + 1
                     case .pending, .fired: oneShotKinds.count
@@ -154,6 +158,39 @@ struct TimerKitBench {
                         "    median \(format(summary.median)) µs, p99 \(format(summary.p99)) µs, max "
                             + "\(format(summary.max)) µs, drift \(format(run.driftMicroseconds)) µs, "
                             + "skipped \(run.skipped)"
+                            + (run.completed ? "" : " (timed out)"))
+                    runs.append(run)
+                    sleep(seconds: 0.1)
+                }
+            }
+        }
+        return runs
+    }
+
+    /// The contexts of the tolerance section.
+    static let toleranceKinds: [TimerKind] = [.timerKitRunLoop, .timerKitDispatch, .timerKitPrecise]
+    /// The tolerance section's tolerance on a 10 ms interval.
+    static let sectionTolerance: Duration = .milliseconds(2)
+
+    /// One 10 ms ticker per context without tolerance and with 2 ms of it, interleaved, idle: a ticker
+    /// whose window holds no other deadline must be delivered at its deadline.
+    static func runTolerance(_ options: Options, _ progress: ProgressLog) -> [LatenessRun] {
+        var runs: [LatenessRun] = []
+        for kind in toleranceKinds {
+            _ = measureLateness(kind: kind, loaded: false, round: 0, deadlines: 5, interval: .milliseconds(10))
+        }
+        for round in 1...options.rounds {
+            for kind in toleranceKinds {
+                for tolerance in [Duration.zero, sectionTolerance] {
+                    progress.step(
+                        "tolerance round \(round)/\(options.rounds): \(kind.title), \(options.deadlines) × 10 ms, "
+                            + "tolerance \(tolerance == .zero ? "none" : "2 ms")")
+                    let run = measureLateness(
+                        kind: kind, loaded: false, round: round, deadlines: options.deadlines,
+                        interval: .milliseconds(10), tolerance: tolerance)
+                    let summary = Summary(run.microseconds)
+                    progress.note(
+                        "    median \(format(summary.median)) µs, p99 \(format(summary.p99)) µs"
                             + (run.completed ? "" : " (timed out)"))
                     runs.append(run)
                     sleep(seconds: 0.1)

@@ -1,7 +1,7 @@
 /// What a handler receives each time its ticker fires.
 ///
 /// Deadlines are numbered from 1: deadline *k* is `start + firstDelay + (k − 1)·interval` (shifted by the
-/// time spent paused). A delivery that stands for several deadlines carries the latest one in ``index``
+/// time spent paused, and counted from 1 again after ``Ticker/restart()``). A delivery that stands for several deadlines carries the latest one in ``index``
 /// and the number it did not deliver in ``skipped``.
 public struct Tick: Sendable, Hashable, CustomStringConvertible {
     /// The number of the deadline this tick stands for (1 for the first). For a manual fire

@@ -1,8 +1,10 @@
-/// A point on the monotonic timeline that TimerKit schedules on.
+/// A point on one of the monotonic timelines that TimerKit schedules on (a ``TickClock``).
 ///
-/// In production this is the system's monotonic uptime clock (the one `DispatchTime` uses), counted in
-/// nanoseconds; under virtual time it is the virtual clock's reading. Instants of different timelines are
-/// not comparable in any meaningful way, but tickers never mix them.
+/// In production this is the system's uptime clock (the one `DispatchTime` uses; ``TickClock/uptime``,
+/// the default) or its continuous clock (``TickClock/continuous``), counted in nanoseconds; under virtual
+/// time it is the virtual clock's reading, one timeline for both. Instants of different timelines are not
+/// comparable in any meaningful way, but a ticker never mixes them: its ticks and ``Ticker/nextDeadline``
+/// are on its ``Ticker/clock``.
 public struct TickInstant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
     /// Nanoseconds since the timeline's origin.
     public var nanoseconds: Int64

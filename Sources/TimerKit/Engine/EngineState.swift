@@ -485,8 +485,9 @@ struct EngineState {
     func wakePlan() -> (wake: Int64, windowEnd: Int64) {
         let topDeadline = heap[0].deadline
         var end = latest(at: 0)
-        // Every window ends at or after its deadline, so nothing ends before the earliest deadline.
-        guard end > topDeadline else { return (topDeadline, end) }
+        // Every window ends at or after its deadline, so nothing ends before the earliest deadline; and a
+        // lone ticker is woken for at its deadline.
+        guard end > topDeadline, heap.count > 1 else { return (topDeadline, end) }
         var pending: [Int] = [0]
         var seen: [Int64] = []
         var visited = 0

@@ -243,18 +243,13 @@ final class TickerEngine: Sendable {
 
     // MARK: Arming
 
-    /// Arms the alarm outside the lock; if another arming was issued meanwhile (and may have been applied
-    /// before ours), applies the newest again so that the last arming to land is always the newest.
+    /// Arms the alarm outside the lock, the newest arming landing last (see `Alarm.apply`).
     private func applyArming(_ arming: (Int64, UInt64)?) {
-        guard var (deadline, sequence) = arming else { return }
-        while true {
-            alarm.arm(at: deadline)
-            let newer = state.withLock { state -> (Int64, UInt64)? in
+        alarm.apply(arming) { sequence in
+            state.withLock { state -> (Int64, UInt64)? in
                 guard state.armSequence != sequence, let armedAt = state.armedAt else { return nil }
                 return (armedAt, state.armSequence)
             }
-            guard let newer else { return }
-            (deadline, sequence) = newer
         }
     }
 

@@ -68,6 +68,10 @@ final class TimeBase: Sendable {
     /// once per burst of tickers); dispatch engines are held weakly and keep themselves alive while they
     /// have live tickers.
     let engineRegistry = Locked<SharedObjects<EngineKey, TickerEngine>>.make(SharedObjects())
+    /// System alarms by context, shared by the context's engines (one per clock): held like the engines
+    /// (for the life of the time base on run loops and precise threads, weakly on dispatch queues, where
+    /// the engines keep theirs alive).
+    let alarmRegistry = Locked<SharedObjects<ContextKey, SharedAlarm>>.make(SharedObjects())
     /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:)`).
     let frameSourceRegistry = Locked<SharedObjects<FrameSourceKey, FrameSource>>.make(SharedObjects())
 
@@ -117,10 +121,14 @@ final class TimeBase: Sendable {
         switch (source, clock) {
         case (.virtual(let clock), _):
             return clock.makeAlarm(wake: wake)
-        case (.system, .uptime):
-            return context.makeSystemAlarm(wake: wake)
-        case (.system, .continuous):
-            return ContinuousAlarm(context.makeSystemAlarm(wake: wake))
+        case (.system, let kind):
+            // One system alarm per context, whichever clocks its engines count on: their deliveries then
+            // never overlap, and a context keeps one system timer.
+            let shared = alarmRegistry.object(for: context.key, permanent: context.enginesArePermanent) {
+                SharedAlarm(context: context)
+            }
+            let slot = shared.slot(wake: wake)
+            return kind == .continuous ? ContinuousAlarm(slot) : slot
         }
     }
 }
@@ -163,4 +171,19 @@ protocol Alarm: AnyObject, Sendable {
     func arm(at deadline: Int64)
     /// Releases the backend resource. Called once, when the engine goes away.
     func shutDown()
+}
+
+extension Alarm {
+    /// Arms for `arming` (a deadline and the sequence number it was issued with under its owner's lock),
+    /// outside that lock. Armings issued on several threads may land in any order, so after each one
+    /// `newer` is asked, under the lock, for an arming issued since; it is applied in turn, so that the
+    /// last arming to land is always the newest.
+    func apply(_ arming: (Int64, UInt64)?, newer: (UInt64) -> (Int64, UInt64)?) {
+        guard var (deadline, sequence) = arming else { return }
+        while true {
+            arm(at: deadline)
+            guard let next = newer(sequence) else { return }
+            (deadline, sequence) = next
+        }
+    }
 }

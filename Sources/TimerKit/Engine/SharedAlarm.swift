@@ -1,0 +1,128 @@
+/// The system alarm of one context on the system time base, shared by the context's engines (one per
+/// clock): every engine of a context is woken from this one wake-up source, one after the other, so their
+/// handlers never overlap — on a concurrent queue as on a precise thread — and a context still has one
+/// system timer (one `Foundation.Timer`, dispatch source or thread) whichever clocks its tickers use.
+///
+/// Each engine arms its own slot; the system alarm is armed for the earliest slot. When it fires, the
+/// slots that are due are cleared and their engines woken in the order they registered.
+final class SharedAlarm: Sendable {
+    private struct Slot {
+        let id: Int
+        /// The engine's armed deadline (uptime nanoseconds), nil when it waits for nothing.
+        var deadline: Int64?
+        let wake: @Sendable () -> Void
+    }
+
+    private struct State {
+        /// In registration order; a context has a slot per clock its tickers use (two at most, but for an
+        /// engine that is replaced while the other keeps the shared alarm).
+        var slots: [Slot] = []
+        var nextID = 0
+        /// What the system alarm is armed for, and a counter bumped at each arming (as in the engine).
+        var armedAt: Int64?
+        var sequence: UInt64 = 0
+
+        /// Arms the system alarm for the earliest slot, when that differs from what it is armed for.
+        mutating func arming() -> (Int64, UInt64)? {
+            guard let earliest = slots.lazy.compactMap(\.deadline).min(), earliest != armedAt else { return nil }
+            armedAt = earliest
+            sequence &+= 1
+            return (earliest, sequence)
+        }
+    }
+
+    private let state = Locked<State>.make(State())
+    private let alarm: any Alarm
+
+    init(context: TickerContext) {
+        let target = WeakSharedAlarm()
+        alarm = context.makeSystemAlarm { target.alarm?.fire() }
+        target.alarm = self
+    }
+
+    deinit {
+        alarm.shutDown()
+    }
+
+    /// A slot for one engine: the engine's alarm.
+    func slot(wake: @escaping @Sendable () -> Void) -> any Alarm {
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.slots.append(Slot(id: state.nextID, deadline: nil, wake: wake))
+            return state.nextID
+        }
+        return EngineSlot(shared: self, id: id)
+    }
+
+    fileprivate func arm(_ id: Int, at deadline: Int64) {
+        apply(
+            state.withLock { state in
+                guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
+                state.slots[index].deadline = deadline
+                return state.arming()
+            })
+    }
+
+    fileprivate func remove(_ id: Int) {
+        let removed = state.withLock { state -> Slot? in
+            guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.slots.remove(at: index)
+        }
+        // The engine's wake closure is released here, outside the lock.
+        _ = removed
+    }
+
+    /// Called by the system alarm on the context: wakes every engine whose slot is due, one at a time, in
+    /// registration order, then re-arms for the earliest slot. Each slot is woken at most once per fire:
+    /// an engine that re-arms for "now" (to yield the context after a flood of deliveries) waits for the
+    /// next fire, on the context's run loop or queue.
+    private func fire() {
+        let now = TimeBase.Source.system.now()
+        var woken = 0
+        state.withLock { $0.armedAt = nil }
+        while let (id, wake) = state.withLock({ state -> (Int, @Sendable () -> Void)? in
+            guard
+                let index = state.slots.firstIndex(where: { slot in
+                    slot.id > woken && slot.deadline.map { $0 <= now } == true
+                })
+            else { return nil }
+            state.slots[index].deadline = nil
+            return (state.slots[index].id, state.slots[index].wake)
+        }) {
+            woken = id
+            wake()
+        }
+        apply(state.withLock { $0.arming() })
+    }
+
+    /// Arms the system alarm outside the lock, the newest arming landing last (see `Alarm.apply`).
+    private func apply(_ arming: (Int64, UInt64)?) {
+        alarm.apply(arming) { sequence in
+            state.withLock { state -> (Int64, UInt64)? in
+                guard state.sequence != sequence, let armedAt = state.armedAt else { return nil }
+                return (armedAt, state.sequence)
+            }
+        }
+    }
+
+    /// One engine's view of the shared alarm.
+    private final class EngineSlot: Alarm {
+        let shared: SharedAlarm
+        let id: Int
+
+        init(shared: SharedAlarm, id: Int) {
+            self.shared = shared
+            self.id = id
+        }
+
+        func arm(at deadline: Int64) { shared.arm(id, at: deadline) }
+        func shutDown() { shared.remove(id) }
+    }
+}
+
+/// The system alarm's way back to its shared alarm, so that the system alarm does not keep it alive.
+private final class WeakSharedAlarm: @unchecked Sendable {
+    // Invariant: `alarm` is written once, in SharedAlarm.init, before the system alarm can fire (the
+    // shared alarm is not yet published to any other thread); afterwards it is only read.
+    weak var alarm: SharedAlarm?
+}
