@@ -17,6 +17,7 @@ struct Results: Codable, Sendable {
     var pending: [PendingResult] = []
     var fired: [FiredResult] = []
     var million: [MillionResult] = []
+    var virtual: [VirtualResult] = []
     var targets: [TargetResult] = []
 
     struct Host: Codable, Sendable {
@@ -91,6 +92,7 @@ struct TimerKitBench {
             case .pending: results.pending = runPending(options, progress)
             case .fired: results.fired = runFired(options, progress)
             case .million: results.million = runMillion(options, progress)
+            case .virtual: results.virtual = runVirtual(options, progress)
             }
         }
         results.runtimeSeconds = progress.elapsedSeconds
@@ -127,6 +129,7 @@ struct TimerKitBench {
                     case .wakeups: populationKinds.count + 1
                     case .pending, .fired: oneShotKinds.count
                     case .million: 2
+                    case .virtual: virtualSteps
                     }
                 }()
         }
