@@ -37,6 +37,20 @@ import TimerKitTesting
         _ = ticker
     }
 
+    @Test func preciseHandlersRunOnTheAdvancingThread() {
+        let time = VirtualTime()
+        let advancing = ObjectIdentifier(Thread.current)
+        let ranHere = Log()
+        let ticker = time.run {
+            Ticker.schedule(.after(.seconds(1)), on: .precise) { _ in
+                ranHere.append("\(ObjectIdentifier(Thread.current) == advancing)")
+            }
+        }
+        time.advance(by: .seconds(1))
+        #expect(ranHere.all == ["true"])
+        _ = ticker
+    }
+
     @MainActor final class Clock {
         var seconds = 0
         var ticker: Ticker?
