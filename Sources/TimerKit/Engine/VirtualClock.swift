@@ -153,7 +153,7 @@ final class VirtualClock: Sendable {
     }
 
     /// Runs a wake-up where its context runs in production, waiting for it to finish.
-    private static func deliver(_ wake: @Sendable () -> Void, _ delivery: Delivery) {
+    private static func deliver(_ wake: @escaping @Sendable () -> Void, _ delivery: Delivery) {
         switch delivery {
         case .inline:
             wake()
@@ -162,7 +162,9 @@ final class VirtualClock: Sendable {
             if let mark = DispatchQueue.getSpecific(key: queueKey), !mark.isMain, mark.queue === queue {
                 wake()
             } else {
-                queue.sync(execute: wake)
+                run(
+                    wake, on: queue, named: "the queue \"\(queue.label)\"",
+                    fix: "do not block that queue while advancing, or advance from it")
             }
         case .mainRunLoop:
             // The main actor is the main thread outside dispatch blocks, or whichever thread drains the main
@@ -170,12 +172,31 @@ final class VirtualClock: Sendable {
             if Thread.isMainThread || isOnMainQueue() {
                 wake()
             } else {
-                // The main thread must be free to run it: a test that advances off the main actor while
-                // the main actor waits for that advance synchronously would deadlock; the async advance
-                // and `await MainActor.run { … }` never do.
-                DispatchQueue.main.sync(execute: wake)
+                run(
+                    wake, on: .main, named: "the main actor",
+                    fix: "advance from the main actor (a @MainActor test, or `await MainActor.run { … }`), or "
+                        + "with the async advance, which does not block the caller")
             }
         }
+    }
+
+    /// How long a delivery may wait for its queue before the advance explains why it hangs.
+    static let blockedQueueNotice: DispatchTimeInterval = .seconds(10)
+
+    /// Runs `wake` on `queue` with `sync` (the block runs on this thread, on the queue), so that queue
+    /// preconditions hold. If the queue does not run it for a long time, it is most likely blocked waiting
+    /// for this very advance: a watchdog says so, naming the fix.
+    private static func run(
+        _ wake: @escaping @Sendable () -> Void, on queue: DispatchQueue, named name: String, fix: String
+    ) {
+        let watchdog = DispatchWorkItem {
+            Diagnostics.log(
+                "TimerKit virtual time: advancing waits for \(name) to run a handler that is due, and it has not run "
+                    + "it in 10 s of real time. If \(name) is waiting for this advance, it never will: \(fix).")
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + blockedQueueNotice, execute: watchdog)
+        queue.sync(execute: wake)
+        watchdog.cancel()
     }
 
     /// Marks queues that virtual alarms deliver on, so that a delivery can tell it is already on one.
@@ -261,6 +282,8 @@ final class OnceContinuation: Sendable {
     }
 
     private let phase = Locked<Phase>.make(.idle)
+    /// The grace period's timer, cancelled when the event comes first.
+    private let timeout = Locked<DispatchWorkItem?>.make(nil)
 
     /// Resumes with `true` (the event happened). Later calls do nothing.
     func resume() { finish(true) }
@@ -279,6 +302,7 @@ final class OnceContinuation: Sendable {
             }
         }
         waiting?.resume(returning: value)
+        if value { timeout.withLock { $0.take() }?.cancel() }
     }
 
     /// Runs `register` (which returns `true` if the event already happened, else keeps the waiter to
@@ -293,9 +317,10 @@ final class OnceContinuation: Sendable {
                 return nil
             }
             if let early { return continuation.resume(returning: early) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds))) {
-                waiter.finish(false)
-            }
+            let timeout = DispatchWorkItem { waiter.finish(false) }
+            waiter.timeout.withLock { $0 = timeout }
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds)), execute: timeout)
         }
     }
 }
