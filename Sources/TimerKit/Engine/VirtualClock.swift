@@ -123,6 +123,8 @@ final class VirtualClock: Sendable {
     /// Fires every alarm due by `target` in deadline order, then sets the time to `target`.
     @discardableResult
     func run(until target: Int64) -> Int {
+        let watch = DeliveryWatch()
+        defer { watch.finish() }
         var fired = 0
         var firedAtThisInstant = 0
         var lastInstant = Int64.min
@@ -147,13 +149,13 @@ final class VirtualClock: Sendable {
                 lastInstant = due.at
                 firedAtThisInstant = 0
             }
-            Self.deliver(due.wake, due.delivery)
+            Self.deliver(due.wake, due.delivery, watch: watch)
             fired += 1
         }
     }
 
     /// Runs a wake-up where its context runs in production, waiting for it to finish.
-    private static func deliver(_ wake: @escaping @Sendable () -> Void, _ delivery: Delivery) {
+    private static func deliver(_ wake: @escaping @Sendable () -> Void, _ delivery: Delivery, watch: DeliveryWatch) {
         switch delivery {
         case .inline:
             wake()
@@ -163,7 +165,7 @@ final class VirtualClock: Sendable {
                 wake()
             } else {
                 run(
-                    wake, on: queue, named: "the queue \"\(queue.label)\"",
+                    wake, on: queue, watch: watch, named: "the queue \"\(queue.label)\"",
                     fix: "do not block that queue while advancing, or advance from it")
             }
         case .mainRunLoop:
@@ -173,30 +175,22 @@ final class VirtualClock: Sendable {
                 wake()
             } else {
                 run(
-                    wake, on: .main, named: "the main actor",
+                    wake, on: .main, watch: watch, named: "the main actor",
                     fix: "advance from the main actor (a @MainActor test, or `await MainActor.run { … }`), or "
                         + "with the async advance, which does not block the caller")
             }
         }
     }
 
-    /// How long a delivery may wait for its queue before the advance explains why it hangs.
-    static let blockedQueueNotice: DispatchTimeInterval = .seconds(10)
-
     /// Runs `wake` on `queue` with `sync` (the block runs on this thread, on the queue), so that queue
-    /// preconditions hold. If the queue does not run it for a long time, it is most likely blocked waiting
-    /// for this very advance: a watchdog says so, naming the fix.
+    /// preconditions hold, under `watch`.
     private static func run(
-        _ wake: @escaping @Sendable () -> Void, on queue: DispatchQueue, named name: String, fix: String
+        _ wake: @escaping @Sendable () -> Void, on queue: DispatchQueue, watch: DeliveryWatch, named name: String,
+        fix: @autoclosure @escaping @Sendable () -> String
     ) {
-        let watchdog = DispatchWorkItem {
-            Diagnostics.log(
-                "TimerKit virtual time: advancing waits for \(name) to run a handler that is due, and it has not run "
-                    + "it in 10 s of real time. If \(name) is waiting for this advance, it never will: \(fix).")
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + blockedQueueNotice, execute: watchdog)
+        watch.begin(name: name, fix: fix)
         queue.sync(execute: wake)
-        watchdog.cancel()
+        watch.end()
     }
 
     /// Marks queues that virtual alarms deliver on, so that a delivery can tell it is already on one.
@@ -321,6 +315,62 @@ final class OnceContinuation: Sendable {
             waiter.timeout.withLock { $0 = timeout }
             DispatchQueue.global().asyncAfter(
                 deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds)), execute: timeout)
+        }
+    }
+}
+
+/// Watches one advance's deliveries to queues: if one has waited for its queue for 10 s of real time, the
+/// queue is most likely blocked waiting for this very advance, so it logs what it waits for and the fix.
+/// One timer per advance that delivers on a queue (not per delivery), checking every 10 s.
+final class DeliveryWatch: Sendable {
+    private struct Waiting {
+        let name: String
+        let fix: @Sendable () -> String
+        let since: UInt64
+        var reported = false
+    }
+
+    private struct State {
+        var waiting: Waiting?
+        var timerArmed = false
+        var finished = false
+    }
+
+    private static let notice: UInt64 = 10_000_000_000
+
+    private let state = Locked<State>.make(State())
+
+    func begin(name: String, fix: @escaping @Sendable () -> String) {
+        let arm = state.withLock { state -> Bool in
+            state.waiting = Waiting(name: name, fix: fix, since: DispatchTime.now().uptimeNanoseconds)
+            defer { state.timerArmed = true }
+            return !state.timerArmed
+        }
+        if arm { schedule() }
+    }
+
+    func end() { state.withLock { $0.waiting = nil } }
+
+    func finish() { state.withLock { $0.finished = true } }
+
+    private func schedule() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(Self.notice))) { [self] in
+            let report = state.withLock { state -> Waiting? in
+                guard !state.finished else { return nil }
+                guard var waiting = state.waiting, !waiting.reported,
+                    DispatchTime.now().uptimeNanoseconds - waiting.since >= Self.notice
+                else { return nil }
+                waiting.reported = true
+                state.waiting = waiting
+                return waiting
+            }
+            if let report {
+                Diagnostics.log(
+                    "TimerKit virtual time: advancing waits for \(report.name) to run a handler that is due, and it "
+                        + "has not run it in 10 s of real time. If \(report.name) is waiting for this advance, it "
+                        + "never will: \(report.fix()).")
+            }
+            if !state.withLock({ $0.finished }) { schedule() }
         }
     }
 }
