@@ -89,9 +89,10 @@ final class EngineWait: Sendable {
         if value, case .virtual(let clock) = timeBase.source { running = clock.consumerResumed() }
         let (continuation, ticker, unused) = state.withLock { state in
             if state.continuation == nil, state.early == nil { state.early = value }
-            let continuation = state.continuation.take()
-            if continuation != nil { state.consumer = running.take() }
-            return (continuation, state.ticker.take(), running)
+            // Kept even when the wake-up comes before `install` (which then ends the wait at once): the
+            // waiter takes it on its way out, or it goes with this wait.
+            if running != nil { state.consumer = running.take() }
+            return (state.continuation.take(), state.ticker.take(), running)
         }
         _ = unused  // released here, outside the lock
         if !value { ticker?.cancel() }
