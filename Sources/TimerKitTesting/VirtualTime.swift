@@ -4,7 +4,7 @@ import TimerKit
 /// Virtual time for tests: a timeline that moves only when the test advances it, for every ticker, rate
 /// limiter, frame source, tick sequence and ``TimerKit/TickClock`` reading of the code under test.
 ///
-/// Put a whole test on it with one call — the ``Testing/Trait/virtualTime`` trait in Swift Testing,
+/// Put a whole test on it with one call — the `.virtualTime` trait (``VirtualTimeTrait``) in Swift Testing,
 /// ``install(for:realTimeTickers:file:line:)`` in XCTest — or scope it by hand with ``run(_:)``. Code
 /// written against TimerKit's normal API runs unchanged: the test swaps the time source the engine
 /// uses, not the code under test.
@@ -59,7 +59,7 @@ public final class VirtualTime: Clock, Sendable {
 
     @TaskLocal static var active: VirtualTime?
 
-    /// The virtual time in effect here: the one of the enclosing ``run(_:)`` or ``Testing/Trait/virtualTime``
+    /// The virtual time in effect here: the one of the enclosing ``run(_:)`` or `.virtualTime` (``VirtualTimeTrait``)
     /// test (and the tasks they create), else the one installed for the process, else `nil`.
     public static var current: VirtualTime? { active ?? ProcessWide.installed }
 
@@ -264,9 +264,8 @@ extension VirtualTime {
     }
 }
 
-/// A value behind an `NSLock` (TimerKitTesting's small shared state).
-final class Mutexed<Value>: @unchecked Sendable {
-    // Invariant: `value` is only reached inside `withLock`, under `lock`.
+/// A value behind an `NSLock` (TimerKitTesting's small shared state); `Sendable` when its value is.
+final class Mutexed<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -277,4 +276,8 @@ final class Mutexed<Value>: @unchecked Sendable {
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock { try body(&value) }
     }
+}
+
+extension Mutexed: @unchecked Sendable where Value: Sendable {
+    // Invariant: `value` is only reached inside `withLock`, under `lock`.
 }
