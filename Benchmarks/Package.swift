@@ -31,6 +31,7 @@ let package = Package(
             name: "timerkit-bench",
             dependencies: [
                 .product(name: "TimerKit", package: "TimerKit"),
+                .product(name: "TimerKitTesting", package: "TimerKit"),
                 "BenchSupport",
             ],
             path: "Sources/timerkit-bench"

@@ -2,6 +2,7 @@
 #include "CTimerKit.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -36,4 +37,14 @@ int ctimerkit_get_thread_name(char *buffer, size_t size) {
     if (size > 0) buffer[0] = 0;
     return -1;
 #endif
+}
+
+static atomic_long ctimerkit_virtual_times = 0;
+
+long ctimerkit_virtual_time_count_add(long delta) {
+    return atomic_fetch_add_explicit(&ctimerkit_virtual_times, delta, memory_order_acq_rel) + delta;
+}
+
+long ctimerkit_virtual_time_count(void) {
+    return atomic_load_explicit(&ctimerkit_virtual_times, memory_order_acquire);
 }

@@ -11,7 +11,7 @@ import TimerKitTesting
         var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
         var ticks: [ClockTick<ContinuousClock>] = []
         for _ in 0..<5 {
-            time.advance(by: .milliseconds(1_000))
+            await time.advance(by: .milliseconds(1_000))
             if let tick = await iterator.next() { ticks.append(tick) }
         }
         #expect(ticks.map(\.index) == [1, 2, 3, 4, 5])
@@ -23,13 +23,13 @@ import TimerKitTesting
     @Test func aStallIsSkippedNotBurst() async {
         let time = VirtualTime()
         var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
-        time.advance(by: .milliseconds(3_500))
+        await time.advance(by: .milliseconds(3_500))
         let late = await iterator.next()
         #expect(late?.index == 3)
         #expect(late?.skipped == 2)
         #expect(late?.lateness == .milliseconds(500))
         // The schedule did not slide: the next deadline is 4 s after the start, half a second away.
-        time.advance(by: .milliseconds(500))
+        await time.advance(by: .milliseconds(500))
         let next = await iterator.next()
         #expect(next?.index == 4)
         #expect(next?.skipped == 0)
@@ -39,7 +39,7 @@ import TimerKitTesting
     @Test func aCountedSequenceEndsAfterItsLastDeadlineEvenWhenLate() async {
         let time = VirtualTime()
         var iterator = time.run { Ticker.ticks(.countdown(from: 3, every: .seconds(1))) }.makeAsyncIterator()
-        time.advance(by: .seconds(10))
+        await time.advance(by: .seconds(10))
         let last = await iterator.next()
         #expect(last?.index == 3)
         #expect(last?.remaining == 0)
@@ -57,7 +57,7 @@ import TimerKitTesting
         }
         for _ in 0..<3 {
             await waitUntil { time.pendingTickers.count == 1 }  // the consumer is suspended on its deadline
-            time.advance(by: .seconds(2))
+            await time.advance(by: .seconds(2))
         }
         #expect(await consumer.value == [1, 2, 3])
         #expect(time.pendingTickers.isEmpty)
@@ -83,7 +83,7 @@ import TimerKitTesting
         await waitUntil { time.pendingTickers.count == 3 }
         // Exactly to the batch's wake-up: later, the consumers (which run after the advance) would see the
         // next deadlines pass too and report those instead.
-        #expect(time.advance(by: .milliseconds(1_200)) == 1, "one wake-up")
+        #expect(await time.advance(by: .milliseconds(1_200)) == 1, "one wake-up")
         #expect(time.pendingTickers.isEmpty, "every waiting sequence was served")
         if !time.pendingTickers.isEmpty { consumers.forEach { $0.cancel() } }  // fail, do not hang
         var ticks: [ClockTick<ContinuousClock>] = []
@@ -125,10 +125,10 @@ import TimerKitTesting
         let time = VirtualTime()
         var owner: Owner? = Owner()
         var iterator = time.run { Ticker.ticks(.every(.seconds(1)), owner: owner!) }.makeAsyncIterator()
-        time.advance(by: .seconds(1))
+        await time.advance(by: .seconds(1))
         #expect(await iterator.next()?.index == 1)
         owner = nil
-        time.advance(by: .seconds(1))
+        await time.advance(by: .seconds(1))
         #expect(await iterator.next() == nil)
     }
 

@@ -38,7 +38,7 @@ import TimerKitTesting
             return time.now
         }
         for _ in 0..<100_000 where time.pendingTickers.isEmpty { await Task.yield() }
-        time.advance(by: .seconds(10))
+        await time.advance(by: .seconds(10))
         #expect(try await sleeper.value == VirtualTime.start.advanced(by: .seconds(10)))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Sections of the suite, selectable with `--only`.
 enum Section: String, CaseIterable, Codable, Sendable {
-    case lateness, tolerance, cpu, wakeups, pending, fired, million
+    case lateness, tolerance, cpu, wakeups, pending, fired, million, virtual
 }
 
 /// Command-line options.
@@ -39,7 +39,7 @@ struct Options: Codable, Sendable {
           --quick          one lateness round of 100 deadlines, 1.5 s windows, 20,000 pending (smoke test)
           --long           5 rounds, 10 s windows
           --rounds N       lateness rounds (default 2; the table shows the median of the rounds' medians)
-          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million
+          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
           --quiet          no progress on standard error
@@ -75,7 +75,7 @@ struct Options: Codable, Sendable {
                 for name in try value(argument).split(separator: ",") {
                     guard let section = Section(rawValue: String(name)) else {
                         throw OptionError.message(
-                            "unknown section \(name); sections: lateness,tolerance,cpu,wakeups,pending,fired,million")
+                            "unknown section \(name); sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual")
                     }
                     chosen.append(section)
                 }

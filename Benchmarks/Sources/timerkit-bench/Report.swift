@@ -215,7 +215,7 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                 reference: raw.map { Double(max($0.heapBytes, $0.residentBytes)) / 1_048_576 },
                 referenceName: raw?.kind.title, passed: runs && peak <= millionLimitBytes))
     }
-    return targets
+    return targets + virtualTargets(results)
 }
 
 // MARK: Markdown
@@ -240,6 +240,7 @@ func markdownReport(_ results: Results) -> String {
     if !results.wakeups.isEmpty { lines += wakeupSection(results) }
     if !results.pending.isEmpty || !results.fired.isEmpty { lines += oneShotSection(results) }
     if !results.million.isEmpty { lines += millionSection(results) }
+    if !results.virtual.isEmpty { lines += virtualSection(results) }
     if !results.targets.isEmpty { lines += targetSection(results) }
     lines.append("")
     lines.append("Setups:")

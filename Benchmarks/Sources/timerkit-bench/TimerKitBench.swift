@@ -19,6 +19,7 @@ struct Results: Codable, Sendable {
     var pending: [PendingResult] = []
     var fired: [FiredResult] = []
     var million: [MillionResult] = []
+    var virtual: [VirtualResult] = []
     var targets: [TargetResult] = []
 
     struct Host: Codable, Sendable {
@@ -94,6 +95,7 @@ struct TimerKitBench {
             case .pending: results.pending = runPending(options, progress)
             case .fired: results.fired = runFired(options, progress)
             case .million: results.million = runMillion(options, progress)
+            case .virtual: results.virtual = runVirtual(options, progress)
             }
         }
         results.runtimeSeconds = progress.elapsedSeconds
@@ -131,6 +133,7 @@ struct TimerKitBench {
                     case .wakeups: populationKinds.count + 1
                     case .pending, .fired: oneShotKinds.count
                     case .million: 2
+                    case .virtual: virtualSteps
                     }
                 }()
         }

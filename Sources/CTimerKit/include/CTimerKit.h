@@ -13,4 +13,10 @@ int ctimerkit_set_thread_name(const char *name);
 /// Copies the calling thread's name into `buffer` (NUL-terminated). Returns 0 on success.
 int ctimerkit_get_thread_name(char *buffer, size_t size);
 
+/// Adds `delta` to the process-wide count of active virtual times and returns the new count (atomic).
+long ctimerkit_virtual_time_count_add(long delta);
+
+/// The process-wide count of active virtual times (an atomic load: the real-time path's only cost).
+long ctimerkit_virtual_time_count(void);
+
 #endif

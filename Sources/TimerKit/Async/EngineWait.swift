@@ -12,6 +12,8 @@ final class EngineWait: Sendable {
         var ticker: Ticker?
         /// Set when `resume` came before `install` (cancelled before the wait began).
         var early: Bool?
+        /// Under virtual time: set when a wake-up resumed the consumer, for it to hold while it runs.
+        var consumer: RunningConsumer?
     }
 
     // Invariant of the continuation: resumed exactly once, by whichever of the ticker's handler, the
@@ -21,16 +23,31 @@ final class EngineWait: Sendable {
     /// The context every system-clock tick sequence waits on.
     static let context = TickerContext.precise(label: "TimerKit.ticks")
 
-    /// Waits `delay` nanoseconds on `timeBase`, counted on `clock` (late by at most `tolerance`). Returns `false` if the task
-    /// was cancelled first (promptly: the wait ends) or the wait's ticker was stopped without firing (its
-    /// virtual time torn down).
+    private let timeBase: TimeBase
+
+    private init(timeBase: TimeBase) {
+        self.timeBase = timeBase
+    }
+
+    /// Waits `delay` nanoseconds on `timeBase`, counted on `clock` (late by at most `tolerance`). Returns
+    /// `false` if the task was cancelled first (promptly: the wait ends) or the wait's ticker was stopped
+    /// without firing (its virtual time torn down).
+    ///
+    /// Under virtual time, `consumer` tells an async advance that the waiting task is running: on entry
+    /// it is released once this wait is pending (the consumer waits again), and a wake-up that resumes
+    /// this wait puts a new one there, for the caller to keep while it works on the tick.
     static func wait(
         nanoseconds delay: Int64, tolerance: Duration, clock: TickClock = .uptime, on timeBase: TimeBase,
-        fileID: String, line: Int
+        fileID: String, line: Int, consumer: inout RunningConsumer?
     ) async -> Bool {
+        var previous = consumer.take()
         guard !Task.isCancelled else { return false }
-        guard delay > 0 else { return true }
-        let wait = EngineWait()
+        guard delay > 0 else {
+            consumer = previous
+            return true
+        }
+        let wait = EngineWait(timeBase: timeBase)
+        defer { consumer = wait.state.withLock { $0.consumer.take() } }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
                 // The handler holds the only reference to this token: if the ticker stops without firing,
@@ -46,6 +63,8 @@ final class EngineWait: Sendable {
                     ownerType: nil, startsImmediately: true, fileID: fileID, line: line, batched: true,
                     timeBase: timeBase, handler: .tick { _ in token.fired() })
                 wait.install(continuation, ticker: ticker)
+                // The wait is pending on the (virtual) clock: the consumer no longer counts as running.
+                previous = nil
             }
         } onCancel: {
             wait.resume(false)
@@ -66,10 +85,16 @@ final class EngineWait: Sendable {
     }
 
     fileprivate func resume(_ value: Bool) {
-        let (continuation, ticker) = state.withLock { state in
+        var running: RunningConsumer?
+        if value, case .virtual(let clock) = timeBase.source { running = clock.consumerResumed() }
+        let (continuation, ticker, unused) = state.withLock { state in
             if state.continuation == nil, state.early == nil { state.early = value }
-            return (state.continuation.take(), state.ticker.take())
+            // Kept even when the wake-up comes before `install` (which then ends the wait at once): the
+            // waiter takes it on its way out, or it goes with this wait.
+            if running != nil { state.consumer = running.take() }
+            return (state.continuation.take(), state.ticker.take(), running)
         }
+        _ = unused  // released here, outside the lock
         if !value { ticker?.cancel() }
         continuation?.resume(returning: value)
         // A fired one-shot is finished; its handle is released here, outside the lock.

@@ -74,6 +74,9 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         private let start: C.Instant
         private var nextIndex = 1
         private var finished: Bool
+        /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
+        /// away, so that an async advance lets the consumer run before moving time on.
+        private var consumer: RunningConsumer?
 
         init(sequence: TickSequence) {
             self.sequence = sequence
@@ -85,7 +88,10 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
         /// cancelled, or the owner is gone.
         public mutating func next() async -> ClockTick<C>? {
-            guard !finished else { return nil }
+            guard !finished else {
+                consumer = nil
+                return nil
+            }
             let schedule = sequence.schedule
             let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
             let waited: Bool
@@ -94,7 +100,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 waited = await EngineWait.wait(
                     nanoseconds: reader.now().duration(to: deadline).saturatingNanoseconds,
                     tolerance: schedule.tolerance, on: sequence.virtualBase ?? .system, fileID: sequence.fileID,
-                    line: sequence.line)
+                    line: sequence.line, consumer: &consumer)
             } else {
                 waited = await reader.sleep(until: deadline, tolerance: schedule.tolerance)
             }

@@ -55,8 +55,11 @@ public struct TickClock: Clock, Sendable, Hashable, CustomStringConvertible {
     public func sleep(until deadline: TickInstant, tolerance: Duration? = nil) async throws {
         let base = TimeBase.current
         let delay = deadline.nanoseconds.subtractingSaturating(base.now(self))
+        // No iterator keeps a sleeper's turn after it returns: async advances do not wait for it.
+        var consumer: RunningConsumer?
         let woke = await EngineWait.wait(
-            nanoseconds: delay, tolerance: tolerance ?? .zero, clock: self, on: base, fileID: #fileID, line: #line)
+            nanoseconds: delay, tolerance: tolerance ?? .zero, clock: self, on: base, fileID: #fileID, line: #line,
+            consumer: &consumer)
         if !woke || Task.isCancelled { throw CancellationError() }
     }
 

@@ -124,6 +124,9 @@ extension Ticker {
         // is as close as possible to `firstDelay` after the caller's call.
         let timeBase = explicitBase ?? TimeBase.current
         let now = timeBase.now(schedule.clock)
+        if VirtualTimeActivity.isAnyActive, timeBase === TimeBase.system {
+            VirtualTimeActivity.realTimeTickerCreated(fileID: fileID, line: line, context: context)
+        }
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }

@@ -128,6 +128,16 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Where virtual time delivers this context's wake-ups: where it runs them in production, except
+    /// other threads' run loops and precise threads, which run on the advancing thread.
+    var virtualDelivery: VirtualClock.Delivery {
+        switch storage {
+        case let .runLoop(loop, modes): loop.isMain ? .mainRunLoop(modes: modes) : .inline
+        case let .dispatch(queue, _, _): .queue(queue)
+        case .precise: .inline
+        }
+    }
+
     /// A short human-readable description, for logs and test output.
     public var description: String {
         switch storage {

@@ -85,7 +85,13 @@ final class TimeBase: Sendable {
     /// The time base tickers created in this task use: virtual time inside a test's scope, else system.
     @TaskLocal static var override: TimeBase?
 
-    static var current: TimeBase { override ?? system }
+    /// Virtual time in a test's task (and the tasks it creates), else a virtual time installed for the
+    /// whole process (an XCTest case), else system. Without any virtual time, one atomic load.
+    static var current: TimeBase {
+        if let override { return override }
+        guard VirtualTimeActivity.isAnyActive else { return system }
+        return VirtualTimeActivity.processWide ?? system
+    }
 
     /// The current instant, in nanoseconds on this time base's uptime timeline.
     @inline(__always)
@@ -120,7 +126,12 @@ final class TimeBase: Sendable {
     ) -> any Alarm {
         switch (source, clock) {
         case (.virtual(let clock), _):
-            return clock.makeAlarm(wake: wake)
+            // A wake-up may run on another thread (a queue, the main thread): it brings the time base.
+            let scoped: @Sendable () -> Void = { [weak self] in
+                guard let self else { return wake() }
+                TimeBase.$override.withValue(self, operation: wake)
+            }
+            return clock.makeAlarm(delivery: context.virtualDelivery, wake: scoped)
         case (.system, let kind):
             // One system alarm per context, whichever clocks its engines count on: their deliveries then
             // never overlap, and a context keeps one system timer.

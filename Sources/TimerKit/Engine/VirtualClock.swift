@@ -1,23 +1,70 @@
+import Dispatch
+import Foundation
+
 /// Virtual time: a monotonic reading that only moves when a test advances it, and alarms that fire
-/// synchronously, in deadline order, on the thread that advances.
+/// synchronously, in deadline order, while the advancing call waits.
 ///
 /// Every context's engine arms a virtual alarm instead of its real driver, so code written against the
-/// normal API runs unchanged. Advance from one thread at a time: alarms run on the advancing thread, so
-/// two threads advancing at once could run one context's handlers concurrently. Ties between contexts whose alarms are due at the same instant are broken
-/// by the order in which the contexts were first used.
+/// normal API runs unchanged. Each alarm is delivered where its context delivers in production: a
+/// dispatch context's on its queue (the advancing thread waits with `sync`), the main run loop's on the
+/// main actor (the main queue), and only while the virtual main run loop runs in one of the context's modes; other run
+/// loops' and precise contexts' alarms run on the advancing thread. Advance from one thread at a time.
+/// Ties between alarms due at the same instant are broken by the order in which the contexts were first
+/// used.
 final class VirtualClock: Sendable {
-    private struct Armed {
-        var deadline: Int64
-        let order: Int
+    /// Where a virtual alarm's wake-up runs.
+    enum Delivery: Sendable {
+        /// On the advancing thread (precise contexts, run loops of other threads).
+        case inline
+        /// On the queue, while the advancing thread waits.
+        case queue(DispatchQueue)
+        /// On the main actor (the main queue), while the main run loop runs in one of `modes`.
+        case mainRunLoop(modes: [RunLoop.Mode])
+    }
+
+    private struct Alarm {
+        var deadline: Int64?
         let wake: @Sendable () -> Void
+        let delivery: Delivery
     }
 
     private struct State {
         var now: Int64 = 0
         var nextAlarmID = 0
-        var armed: [Int: Armed] = [:]
-        var wakes: [Int: @Sendable () -> Void] = [:]
+        /// Every alarm by id (its order: ids grow as contexts are first used); `deadline` set while armed.
+        var alarms: [Int: Alarm] = [:]
+        var mainRunLoopMode = RunLoop.Mode.default
+        /// Bumped by every arming, so that a waiter can tell an arming happened after it looked.
+        var armings: UInt64 = 0
+        var armingWaiters: [OnceContinuation] = []
+        /// Consumers resumed by a wake-up that have not yet waited again or ended.
+        var runningConsumers = 0
+        var settleWaiters: [OnceContinuation] = []
+
+        func canRun(_ alarm: Alarm) -> Bool {
+            guard case .mainRunLoop(let modes) = alarm.delivery else { return true }
+            return modes.contains(mainRunLoopMode)
+                || (modes.contains(.common) && VirtualClock.commonModes.contains(mainRunLoopMode))
+        }
+
+        /// The earliest alarm that can run, by (deadline, order).
+        func next(dueBy target: Int64) -> (id: Int, deadline: Int64)? {
+            var best: (id: Int, deadline: Int64)?
+            for (id, alarm) in alarms {
+                guard let deadline = alarm.deadline, deadline <= target, canRun(alarm) else { continue }
+                if let current = best, (current.deadline, current.id) < (deadline, id) { continue }
+                best = (id, deadline)
+            }
+            return best
+        }
     }
+
+    /// The modes `RunLoop.Mode.common` stands for on Apple platforms: default, tracking (a scroll view
+    /// following a finger), event tracking and modal panels.
+    static let commonModes: Set<RunLoop.Mode> = [
+        .default, RunLoop.Mode("UITrackingRunLoopMode"), RunLoop.Mode("NSEventTrackingRunLoopMode"),
+        RunLoop.Mode("NSModalPanelRunLoopMode"),
+    ]
 
     private let state = Locked<State>.make(State())
 
@@ -27,32 +74,42 @@ final class VirtualClock: Sendable {
 
     func now() -> Int64 { state.withLock { $0.now } }
 
-    func makeAlarm(wake: @escaping @Sendable () -> Void) -> any Alarm {
+    func makeAlarm(delivery: Delivery = .inline, wake: @escaping @Sendable () -> Void) -> any TimerKit.Alarm {
+        if case .queue(let queue) = delivery { queue.setSpecific(key: Self.queueKey, value: QueueMark(queue)) }
         let id = state.withLock { state in
             state.nextAlarmID += 1
-            state.wakes[state.nextAlarmID] = wake
+            state.alarms[state.nextAlarmID] = Alarm(deadline: nil, wake: wake, delivery: delivery)
             return state.nextAlarmID
         }
         return VirtualAlarm(clock: self, id: id)
     }
 
     fileprivate func arm(_ id: Int, at deadline: Int64) {
-        state.withLock { state in
-            guard let wake = state.wakes[id] else { return }
-            state.armed[id] = Armed(deadline: deadline, order: id, wake: wake)
+        let waiters = state.withLock { state -> [OnceContinuation] in
+            guard state.alarms[id] != nil else { return [] }
+            state.alarms[id]?.deadline = deadline
+            state.armings &+= 1
+            defer { state.armingWaiters = [] }
+            return state.armingWaiters
         }
+        waiters.forEach { $0.resume() }
     }
 
     fileprivate func remove(_ id: Int) {
-        _ = state.withLock { state in
-            state.armed[id] = nil
-            return state.wakes.removeValue(forKey: id)
-        }
+        let removed = state.withLock { $0.alarms.removeValue(forKey: id) }
+        _ = removed  // its wake closure is released here, outside the lock
     }
 
-    /// The earliest armed deadline, if any.
+    /// The earliest armed deadline that can run now (a main-run-loop alarm whose modes exclude the
+    /// current mode waits), if any.
     func nextDeadline() -> Int64? {
-        state.withLock { $0.armed.values.map(\.deadline).min() }
+        state.withLock { $0.next(dueBy: .max)?.deadline }
+    }
+
+    /// The mode the virtual main run loop runs in (`.default` unless a test says otherwise).
+    var mainRunLoopMode: RunLoop.Mode {
+        get { state.withLock { $0.mainRunLoopMode } }
+        set { state.withLock { $0.mainRunLoopMode = newValue } }
     }
 
     /// Moves time forward by `duration`, firing every alarm that falls due on the way, in order; each
@@ -66,37 +123,254 @@ final class VirtualClock: Sendable {
     /// Fires every alarm due by `target` in deadline order, then sets the time to `target`.
     @discardableResult
     func run(until target: Int64) -> Int {
+        let watch = DeliveryWatch()
+        defer { watch.finish() }
         var fired = 0
         var firedAtThisInstant = 0
         var lastInstant = Int64.min
         while true {
-            let wake: (@Sendable () -> Void)? = state.withLock { state in
-                let due = state.armed.filter { $0.value.deadline <= target }
-                guard
-                    let next = due.min(by: { ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order) }
-                    )
-                else {
+            let due = state.withLock { state -> (wake: @Sendable () -> Void, delivery: Delivery, at: Int64)? in
+                guard let next = state.next(dueBy: target), let alarm = state.alarms[next.id] else {
                     state.now = max(state.now, target)
                     return nil
                 }
-                state.now = max(state.now, next.value.deadline)
-                state.armed[next.key] = nil
-                return next.value.wake
+                state.now = max(state.now, next.deadline)
+                state.alarms[next.id]?.deadline = nil
+                return (alarm.wake, alarm.delivery, state.now)
             }
-            guard let wake else { return fired }
-            let instant = now()
-            if instant == lastInstant {
+            guard let due else { return fired }
+            if due.at == lastInstant {
                 firedAtThisInstant += 1
                 precondition(
                     firedAtThisInstant < 1_000_000,
                     "TimerKit virtual time: a million wake-ups at one instant; a handler keeps re-arming without letting time move"
                 )
             } else {
-                lastInstant = instant
+                lastInstant = due.at
                 firedAtThisInstant = 0
             }
-            wake()
+            Self.deliver(due.wake, due.delivery, watch: watch)
             fired += 1
+        }
+    }
+
+    /// Runs a wake-up where its context runs in production, waiting for it to finish.
+    private static func deliver(_ wake: @escaping @Sendable () -> Void, _ delivery: Delivery, watch: DeliveryWatch) {
+        switch delivery {
+        case .inline:
+            wake()
+        case .queue(let queue):
+            // Already on the queue (advancing from one of its handlers): `sync` would deadlock.
+            if let mark = DispatchQueue.getSpecific(key: queueKey), !mark.isMain, mark.queue === queue {
+                wake()
+            } else {
+                run(
+                    wake, on: queue, watch: watch, named: "the queue \"\(queue.label)\"",
+                    fix: "do not block that queue while advancing, or advance from it")
+            }
+        case .mainRunLoop:
+            // The main actor is the main thread outside dispatch blocks, or whichever thread drains the main
+            // queue (after `dispatchMain()`, as Swift Testing's runner on Linux does).
+            if Thread.isMainThread || isOnMainQueue() {
+                wake()
+            } else {
+                run(
+                    wake, on: .main, watch: watch, named: "the main actor",
+                    fix: "advance from the main actor (a @MainActor test, or `await MainActor.run { … }`), or "
+                        + "with the async advance, which does not block the caller")
+            }
+        }
+    }
+
+    /// Runs `wake` on `queue` with `sync` (the block runs on this thread, on the queue), so that queue
+    /// preconditions hold, under `watch`.
+    private static func run(
+        _ wake: @escaping @Sendable () -> Void, on queue: DispatchQueue, watch: DeliveryWatch, named name: String,
+        fix: @autoclosure @escaping @Sendable () -> String
+    ) {
+        watch.begin(name: name, fix: fix)
+        queue.sync(execute: wake)
+        watch.end()
+    }
+
+    /// Marks queues that virtual alarms deliver on, so that a delivery can tell it is already on one.
+    private static let queueKey = DispatchSpecificKey<QueueMark>()
+
+    // `DispatchQueue.main` may return a new wrapper on each call (Linux): the main queue's mark says so
+    // instead of holding one.
+    private static let mainQueueMarked: Void = DispatchQueue.main.setSpecific(key: queueKey, value: QueueMark(nil))
+
+    private static func isOnMainQueue() -> Bool {
+        _ = mainQueueMarked
+        return DispatchQueue.getSpecific(key: queueKey)?.isMain == true
+    }
+
+    // MARK: Waiting for the code under test
+
+    /// How many arming calls have happened (see `waitForArming(after:)`).
+    var armings: UInt64 { state.withLock { $0.armings } }
+
+    /// Suspends until an alarm is armed after `armings` reached `count` (at once if one already was), or
+    /// until `grace` of real time passes (returns `false` then).
+    func waitForArming(after count: UInt64, grace: Duration) async -> Bool {
+        await OnceContinuation.wait(grace: grace) { waiter in
+            state.withLock { state in
+                guard state.armings == count else { return true }
+                state.armingWaiters.append(waiter)
+                return false
+            }
+        }
+    }
+
+    /// Records that a wake-up resumed a consumer (a task waiting on virtual time); the returned token
+    /// ends that when it is released: when the consumer waits again, or its iterator goes away.
+    func consumerResumed() -> RunningConsumer {
+        state.withLock { $0.runningConsumers += 1 }
+        return RunningConsumer(clock: self)
+    }
+
+    fileprivate func consumerSettled() {
+        let waiters = state.withLock { state -> [OnceContinuation] in
+            state.runningConsumers -= 1
+            guard state.runningConsumers == 0 else { return [] }
+            defer { state.settleWaiters = [] }
+            return state.settleWaiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// Suspends until every resumed consumer has waited again or ended, or until `grace` of real time
+    /// passes (returns `false` then: a consumer waits on something other than virtual time).
+    func waitForConsumers(grace: Duration) async -> Bool {
+        await OnceContinuation.wait(grace: grace) { waiter in
+            state.withLock { state in
+                guard state.runningConsumers > 0 else { return true }
+                state.settleWaiters.append(waiter)
+                return false
+            }
+        }
+    }
+
+    var runningConsumers: Int { state.withLock { $0.runningConsumers } }
+}
+
+/// Held by a consumer that a virtual wake-up resumed, until it waits on virtual time again or its
+/// iterator goes away (see `VirtualClock.consumerResumed()`).
+final class RunningConsumer: Sendable {
+    private let clock: VirtualClock
+
+    fileprivate init(clock: VirtualClock) {
+        self.clock = clock
+    }
+
+    deinit { clock.consumerSettled() }
+}
+
+/// A continuation resumed once: by an event, or by a real-time grace period that guards a test against
+/// hanging for ever on a consumer that never comes back.
+final class OnceContinuation: Sendable {
+    private enum Phase {
+        case idle
+        case waiting(CheckedContinuation<Bool, Never>)
+        case done(Bool)
+    }
+
+    private let phase = Locked<Phase>.make(.idle)
+    /// The grace period's timer, cancelled when the event comes first.
+    private let timeout = Locked<DispatchWorkItem?>.make(nil)
+
+    /// Resumes with `true` (the event happened). Later calls do nothing.
+    func resume() { finish(true) }
+
+    private func finish(_ value: Bool) {
+        let waiting = phase.withLock { phase -> CheckedContinuation<Bool, Never>? in
+            switch phase {
+            case .idle:
+                phase = .done(value)
+                return nil
+            case .waiting(let continuation):
+                phase = .done(value)
+                return continuation
+            case .done:
+                return nil
+            }
+        }
+        waiting?.resume(returning: value)
+        if value { timeout.withLock { $0.take() }?.cancel() }
+    }
+
+    /// Runs `register` (which returns `true` if the event already happened, else keeps the waiter to
+    /// resume later), then waits for the event or the grace period.
+    static func wait(grace: Duration, register: (OnceContinuation) -> Bool) async -> Bool {
+        let waiter = OnceContinuation()
+        if register(waiter) { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let early = waiter.phase.withLock { phase -> Bool? in
+                if case .done(let value) = phase { return value }
+                phase = .waiting(continuation)
+                return nil
+            }
+            if let early { return continuation.resume(returning: early) }
+            let timeout = DispatchWorkItem { waiter.finish(false) }
+            waiter.timeout.withLock { $0 = timeout }
+            DispatchQueue.global().asyncAfter(
+                deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds)), execute: timeout)
+        }
+    }
+}
+
+/// Watches one advance's deliveries to queues: if one has waited for its queue for 10 s of real time, the
+/// queue is most likely blocked waiting for this very advance, so it logs what it waits for and the fix.
+/// One timer per advance that delivers on a queue (not per delivery), checking every 10 s.
+final class DeliveryWatch: Sendable {
+    private struct Waiting {
+        let name: String
+        let fix: @Sendable () -> String
+        let since: UInt64
+        var reported = false
+    }
+
+    private struct State {
+        var waiting: Waiting?
+        var timerArmed = false
+        var finished = false
+    }
+
+    private static let notice: UInt64 = 10_000_000_000
+
+    private let state = Locked<State>.make(State())
+
+    func begin(name: String, fix: @escaping @Sendable () -> String) {
+        let arm = state.withLock { state -> Bool in
+            state.waiting = Waiting(name: name, fix: fix, since: DispatchTime.now().uptimeNanoseconds)
+            defer { state.timerArmed = true }
+            return !state.timerArmed
+        }
+        if arm { schedule() }
+    }
+
+    func end() { state.withLock { $0.waiting = nil } }
+
+    func finish() { state.withLock { $0.finished = true } }
+
+    private func schedule() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(Self.notice))) { [self] in
+            let report = state.withLock { state -> Waiting? in
+                guard !state.finished else { return nil }
+                guard var waiting = state.waiting, !waiting.reported,
+                    DispatchTime.now().uptimeNanoseconds - waiting.since >= Self.notice
+                else { return nil }
+                waiting.reported = true
+                state.waiting = waiting
+                return waiting
+            }
+            if let report {
+                Diagnostics.log(
+                    "TimerKit virtual time: advancing waits for \(report.name) to run a handler that is due, and it "
+                        + "has not run it in 10 s of real time. If \(report.name) is waiting for this advance, it "
+                        + "never will: \(report.fix()).")
+            }
+            if !state.withLock({ $0.finished }) { schedule() }
         }
     }
 }
@@ -112,4 +386,16 @@ final class VirtualAlarm: Alarm {
 
     func arm(at deadline: Int64) { clock.arm(id, at: deadline) }
     func shutDown() { clock.remove(id) }
+}
+
+/// The queue a virtual alarm delivers on (`nil` for the main queue), stored as the queue's specific value.
+private final class QueueMark: @unchecked Sendable {
+    // Invariant: `queue` is assigned once in init and only compared by identity, never used to run anything.
+    weak var queue: DispatchQueue?
+    let isMain: Bool
+
+    init(_ queue: DispatchQueue?) {
+        self.queue = queue
+        isMain = queue == nil
+    }
 }

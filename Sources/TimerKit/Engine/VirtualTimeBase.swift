@@ -1,8 +1,12 @@
+internal import CTimerKit
+import Foundation
+
 /// The engine side of virtual time, for the `TimerKitTesting` product (package access only).
 ///
 /// Owns a virtual clock and the time base built on it. Tickers and tick sequences created while it is
-/// active (`withActive`) use it: their contexts' alarms become virtual, so they fire only when the clock
-/// is advanced, synchronously and in deadline order, on the advancing thread.
+/// active (`withActive`, or installed for the whole process) use it: their contexts' alarms become
+/// virtual, so they fire only when the clock is advanced, in deadline order, each where its context
+/// runs (see `VirtualClock`).
 package final class VirtualTimeBase: Sendable {
     let clock: VirtualClock
     let base: TimeBase
@@ -39,11 +43,149 @@ package final class VirtualTimeBase: Sendable {
         withActive { clock.run(until: target) }
     }
 
+    /// As `advance(toNanoseconds:)`, one deadline at a time: after each, waits until every consumer it
+    /// resumed has waited on virtual time again or ended (at most `grace` of real time per deadline, after
+    /// which it warns and goes on). Returns the number of wake-ups.
+    package func advanceSettling(
+        toNanoseconds target: Int64, grace: Duration, isolation: isolated (any Actor)? = #isolation
+    ) async -> Int {
+        await settle(grace: grace)
+        var fired = 0
+        while let next = clock.nextDeadline(), next <= target {
+            fired += advance(toNanoseconds: next)
+            await settle(grace: grace)
+        }
+        fired += advance(toNanoseconds: target)
+        await settle(grace: grace)
+        return fired
+    }
+
+    /// Waits until no consumer resumed by a wake-up is still running.
+    package func settle(grace: Duration, isolation: isolated (any Actor)? = #isolation) async {
+        guard await !clock.waitForConsumers(grace: grace) else { return }
+        Diagnostics.warn(
+            "virtual time: a consumer resumed at \(TickInstant(nanoseconds: clock.now())) neither waited on "
+                + "virtual time again nor ended within \(grace) of real time; advancing went on without it. "
+                + "It waits on something else (a lock, an unrelated task, real time)."
+        )
+    }
+
+    /// Suspends until at least `count` tickers are pending (tick-sequence consumers waiting included),
+    /// or `grace` of real time passes. Returns whether the count was reached.
+    package func waitForPendingTickers(count: Int, grace: Duration) async -> Bool {
+        while true {
+            let armings = clock.armings
+            if liveTickers().count >= count { return true }
+            guard await clock.waitForArming(after: armings, grace: grace) else {
+                return liveTickers().count >= count
+            }
+        }
+    }
+
+    /// Waits on this virtual time (whatever the task's time base) until `deadline`, on the precise context
+    /// tick sequences use. Returns `false` if the task was cancelled first or this virtual time went away.
+    package func sleep(untilNanoseconds deadline: Int64, tolerance: Duration, fileID: String, line: Int) async -> Bool {
+        var consumer: RunningConsumer?
+        return await EngineWait.wait(
+            nanoseconds: deadline.subtractingSaturating(clock.now()), tolerance: tolerance, on: base, fileID: fileID,
+            line: line, consumer: &consumer)
+    }
+
+    package var mainRunLoopMode: RunLoop.Mode {
+        get { clock.mainRunLoopMode }
+        set { clock.mainRunLoopMode = newValue }
+    }
+
     package func liveTickers() -> [TickerSnapshot] {
         withActive { TickerDiagnostics.liveTickers() }
     }
 
     package func cancelAllTickers() {
         base.cancelAllTickers()
+    }
+
+    // MARK: Whole-test scope
+
+    /// Makes this virtual time the one for every ticker the process creates outside a task-local virtual
+    /// time (see `TimeBase.current`) until `uninstallForProcess()`. Returns `false` if another one is
+    /// installed.
+    package func installForProcess() -> Bool {
+        let installed = VirtualTimeActivity.state.withLock { state -> Bool in
+            guard state.processWide == nil else { return false }
+            state.processWide = base
+            return true
+        }
+        if installed { _ = ctimerkit_virtual_time_count_add(1) }
+        return installed
+    }
+
+    package func uninstallForProcess() {
+        let removed = VirtualTimeActivity.state.withLock { state -> Bool in
+            guard state.processWide === base else { return false }
+            state.processWide = nil
+            return true
+        }
+        if removed { _ = ctimerkit_virtual_time_count_add(-1) }
+    }
+}
+
+/// A ticker created on real time while a virtual time was active.
+package struct RealTimeTicker: Sendable, Hashable {
+    package let fileID: String
+    package let line: Int
+    package let context: String
+}
+
+/// What the process knows about active virtual times: the one installed for the whole process, and the
+/// observers told about tickers created on real time meanwhile.
+package enum VirtualTimeActivity {
+    struct State {
+        var processWide: TimeBase?
+        var nextObserver = 0
+        var observers: [Int: @Sendable (RealTimeTicker) -> Bool] = [:]
+        /// Sites already warned about while the current observers are active.
+        var warned: Set<RealTimeTicker> = []
+    }
+
+    static let state = Locked<State>.make(State())
+
+    /// Whether any virtual time is installed for the process or observes real-time tickers.
+    @inline(__always)
+    static var isAnyActive: Bool { ctimerkit_virtual_time_count() > 0 }
+
+    static var processWide: TimeBase? { state.withLock { $0.processWide } }
+
+    /// Calls `observer` (on the creating thread) for every ticker created on real time until the returned
+    /// id is passed to `stopObserving`. The observer returns whether the ticker is its test's business:
+    /// a warning is logged, once per site, when one observer says so.
+    package static func observe(_ observer: @escaping @Sendable (RealTimeTicker) -> Bool) -> Int {
+        let id = state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = observer
+            return state.nextObserver
+        }
+        _ = ctimerkit_virtual_time_count_add(1)
+        return id
+    }
+
+    package static func stopObserving(_ id: Int) {
+        let removed = state.withLock { state in
+            let removed = state.observers.removeValue(forKey: id)
+            if state.observers.isEmpty { state.warned = [] }
+            return removed
+        }
+        if removed != nil { _ = ctimerkit_virtual_time_count_add(-1) }
+    }
+
+    /// Reports a ticker created on the system time base while a virtual time is active.
+    static func realTimeTickerCreated(fileID: String, line: Int, context: TickerContext) {
+        let ticker = RealTimeTicker(fileID: fileID, line: line, context: context.description)
+        let observers = state.withLock { Array($0.observers.values) }
+        guard observers.map({ $0(ticker) }).contains(true) else { return }
+        guard state.withLock({ $0.warned.insert(ticker).inserted }) else { return }
+        Diagnostics.warn(
+            "ticker at \(fileID):\(line) (\(context)) was created on real time while a test runs on virtual "
+                + "time: advancing will not move it. Create it from the test (or a task it creates), or install "
+                + "the virtual time for the whole process.")
     }
 }

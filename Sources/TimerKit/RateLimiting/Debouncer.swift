@@ -45,8 +45,8 @@ import Foundation
 /// what an on-time one would have, in the same order (a `maxWait` then counts from the late delivery).
 ///
 /// **Threads.** Every method is safe from any thread and from inside the handler. The handler runs on the
-/// context — the dispatch queue, the run loop's thread, or, under virtual time, the thread that advances
-/// it — one delivery at a time, in the order the deliveries were decided, and never while a TimerKit
+/// context — the dispatch queue or the run loop's thread, under virtual time too (the advance waits for
+/// it) — one delivery at a time, in the order the deliveries were decided, and never while a TimerKit
 /// lock is held.
 ///
 /// **Lifetime.** Like ``Ticker``, a debouncer has exactly one owner:

@@ -63,8 +63,8 @@ extension RateLimiterCore {
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> Arm {
         handleOwnedArm(on: context, fileID: fileID, line: line) { value in
-            // The main run loop's engine delivers on the main thread (virtual time: the advancing thread,
-            // which must then be the main actor's); `assumeIsolated` traps with a message otherwise.
+            // The main run loop's engine delivers on the main actor (virtual time too: an advance from
+            // elsewhere hops there); `assumeIsolated` traps with a message otherwise.
             MainActor.assumeIsolated { handler(value) }
         }
     }
