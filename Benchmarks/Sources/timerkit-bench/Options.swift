@@ -75,7 +75,8 @@ struct Options: Codable, Sendable {
                 for name in try value(argument).split(separator: ",") {
                     guard let section = Section(rawValue: String(name)) else {
                         throw OptionError.message(
-                            "unknown section \(name); sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual")
+                            "unknown section \(name); sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual"
+                        )
                     }
                     chosen.append(section)
                 }

@@ -28,7 +28,7 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
 
     /// The clock the deadlines count on: ``TickClock/uptime`` (the default) stops while the device sleeps,
     /// ``TickClock/continuous`` keeps counting. Tickers on different clocks never share a wake-up. A tick
-    /// sequence (``Ticker/ticks(_:clock:fileID:line:)``) counts on the `Clock` it is given instead.
+    /// sequence (``Ticker/ticks(_:clock:owner:fileID:line:)``) counts on the `Clock` it is given instead.
     public let clock: TickClock
 
     /// For a schedule at a wall-clock date: the date, turned into a delay when a ticker is created.
