@@ -129,12 +129,15 @@ final class Population: Sendable {
                 capture.population.delivered(tick, tag: capture.tag, lane: capture.lane, anchor: owner)
             }
         } else if schedule.count == nil, binding % 2 == 0 {
-            // The argument-less action never sees `isLast`, so it only gets schedules that do not end.
-            ticker = Ticker.schedule(
-                schedule, on: context, target: owner, action: SoakOwner.refresh, startsImmediately: starts)
+            // Owner-bound calls of the owner's methods (target–action is main-actor only). The argument-less
+            // method never sees `isLast`, so it only gets schedules that do not end.
+            ticker = Ticker.schedule(schedule, on: context, owner: owner, startsImmediately: starts) { owner, _ in
+                owner.refresh()
+            }
         } else {
-            ticker = Ticker.schedule(
-                schedule, on: context, target: owner, action: SoakOwner.tick, startsImmediately: starts)
+            ticker = Ticker.schedule(schedule, on: context, owner: owner, startsImmediately: starts) { owner, tick in
+                owner.tick(tick)
+            }
         }
         if keep == 2 { owner.keptHandle = ticker }
         return (.bound(owner, handle: keep == 1 ? ticker : nil), starts ? nil : ticker)
