@@ -171,30 +171,38 @@ struct HeapNode {
     }
 }
 
-/// Everything an engine knows, kept inside its lock: the ticker records, a 4-ary min-heap of pending
-/// deadlines (ordered by deadline, then arrival order), and what the alarm is armed for.
-///
-/// Records live in pages, so growing never copies the records already there and a table of N tickers
-/// holds at most one partly used page beyond them. The first pages are small (32, 32, 64, 128, 256
-/// records), later ones hold 512. When the last slot is freed, every page but the first, the heap's and
-/// the free list's storage are released: an engine without tickers keeps one 32-record page (3.75 KiB)
-/// and its interned sites, so that a context used by one ticker at a time allocates nothing per ticker
-/// beyond the handle.
-struct EngineState {
-    /// Records per page from the sixth page on.
-    static let pageSize = 512
-    /// Records in the first page (and the second); each following small page doubles.
-    static let firstPageSize = 32
+/// Whether an engine's alarm exists yet.
+enum AlarmSlot {
+    case none
+    /// An arming was told to make it; it is published when made.
+    case beingMade
+    case made(any Alarm)
+}
 
-    private var pages: [ContiguousArray<TickerRecord>] = []
-    /// Slots handed out so far (occupied or free).
-    private(set) var slotCount = 0
-    /// Each slot's position in `heap`, or -1; kept apart from the records so that sifting touches only
-    /// this small array.
-    private var positions: [Int32] = []
-    private var freeSlots: [UInt32] = []
-    /// Slots that hold a ticker.
-    private(set) var occupiedCount = 0
+/// An arming decided under the engine's lock, applied after unlocking: the wake-up instant, the arming's
+/// sequence number (to detect armings applied out of order), and how to reach the alarm.
+struct Arming {
+    enum AlarmAccess {
+        case made(any Alarm)
+        /// The alarm does not exist yet and this arming makes it.
+        case make
+        /// Another arming is making the alarm; it applies the newest arming once the alarm exists.
+        case beingMade
+    }
+
+    var deadline: Int64
+    var sequence: UInt64
+    var alarm: AlarmAccess
+}
+
+/// Everything an engine knows, kept inside its lock: the ticker records (a ``SlotTable``), a 4-ary
+/// min-heap of pending deadlines (ordered by deadline, then arrival order), and what the alarm is armed
+/// for.
+///
+/// The table gives pages back as tickers go, and the heap's storage shrinks when it is mostly empty: after
+/// a burst, an engine's memory returns to what its remaining tickers need.
+struct EngineState {
+    private(set) var table = SlotTable()
     private var nextSerial: UInt32 = 0
     private(set) var heap: [HeapNode] = []
     /// Arrival counter for tie order (internal so that tests can start it near the wrap).
@@ -208,6 +216,8 @@ struct EngineState {
     private var armedLater = false
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.
     var armSequence: UInt64 = 0
+    /// The context's alarm: made by the first arming, not with the engine.
+    var alarm = AlarmSlot.none
     /// Tickers not yet finished or cancelled.
     var liveCount = 0
     /// Live tickers bound to an owner or target: the only ones a dead-owner sweep looks for.
@@ -238,56 +248,44 @@ struct EngineState {
 
     // MARK: Records
 
-    /// The page holding `slot`, and the slot's index in it.
-    @inline(__always)
-    private static func location(of slot: Int) -> (page: Int, index: Int) {
-        if slot < firstPageSize { return (0, slot) }
-        if slot < pageSize {
-            // Slots 32..<64 are page 1, 64..<128 page 2, …, 256..<512 page 4.
-            let page = Int.bitWidth - slot.leadingZeroBitCount - 5
-            return (page, slot - (1 << (page + 4)))
-        }
-        let rest = slot - pageSize
-        return (5 + rest / pageSize, rest % pageSize)
-    }
+    /// One past the highest slot that may hold a ticker (the range a scan covers).
+    var slotCount: Int { table.slotEnd }
 
-    /// The number of records page `page` holds.
-    private static func capacity(ofPage page: Int) -> Int {
-        page == 0 ? firstPageSize : page < 5 ? 1 << (page + 4) : pageSize
-    }
+    /// Slots that hold a ticker.
+    var occupiedCount: Int { table.occupiedCount }
 
     /// The record in `slot`, read or modified in place.
     subscript(slot: UInt32) -> TickerRecord {
-        _read {
-            let (page, index) = Self.location(of: Int(slot))
-            yield pages[page][index]
-        }
-        _modify {
-            let (page, index) = Self.location(of: Int(slot))
-            yield &pages[page][index]
-        }
+        _read { yield table[slot] }
+        _modify { yield &table[slot] }
     }
+
+    /// Whether `slot` holds a ticker (false for a slot of a page given back).
+    func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
 
     /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check). Reads the
     /// page directly: going through the subscript's accessor here made the compiler copy the record.
     func isLiveBound(_ slot: UInt32) -> Bool {
-        let (page, index) = Self.location(of: Int(slot))
-        return pages[page][index].isOccupied && pages[page][index].site.binding != .handle
-            && !pages[page][index].state.isTerminal
+        guard table.hasRecord(slot) else { return false }
+        let (page, index) = SlotTable.location(of: Int(slot))
+        return table.pages[page].records[index].isOccupied
+            && table.pages[page].records[index].site.binding != .handle
+            && !table.pages[page].records[index].state.isTerminal
     }
 
     /// The heap key of the record in `slot`, from its fields read one by one (calling a computed property
     /// on the element made the compiler copy the record).
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
-        let (page, index) = Self.location(of: Int(slot))
+        let (page, index) = SlotTable.location(of: Int(slot))
         return TickerRecord.heapKey(
-            state: pages[page][index].state, start: pages[page][index].start, times: pages[page][index].times,
-            nextIndex: pages[page][index].nextIndex, manualPending: pages[page][index].manualPending,
-            manualRequestedAt: pages[page][index].manualRequestedAt)
+            state: table.pages[page].records[index].state, start: table.pages[page].records[index].start,
+            times: table.pages[page].records[index].times, nextIndex: table.pages[page].records[index].nextIndex,
+            manualPending: table.pages[page].records[index].manualPending,
+            manualRequestedAt: table.pages[page].records[index].manualRequestedAt)
     }
 
     func isCurrent(_ id: TickerID) -> Bool {
-        Int(id.slot) < slotCount && self[id.slot].isOccupied && self[id.slot].serial == id.serial
+        table.isOccupied(id.slot) && table[id.slot].serial == id.serial
     }
 
     /// The id of the ticker in an occupied slot.
@@ -298,57 +296,33 @@ struct EngineState {
     mutating func insert(_ record: consuming TickerRecord) -> TickerID {
         nextSerial &+= 1
         record.serial = nextSerial
-        occupiedCount += 1
-        if let slot = freeSlots.popLast() {
-            self[slot] = consume record
-            return TickerID(slot: slot, serial: nextSerial)
-        }
-        precondition(slotCount < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
-        let (page, index) = Self.location(of: slotCount)
-        if index == 0, page == pages.count {
-            var storage = ContiguousArray<TickerRecord>()
-            storage.reserveCapacity(Self.capacity(ofPage: page))
-            pages.append(storage)
-        }
-        pages[page].append(consume record)
-        positions.append(-1)
-        slotCount += 1
-        return TickerID(slot: UInt32(slotCount - 1), serial: nextSerial)
+        let slot = table.insert(record)
+        return TickerID(slot: slot, serial: nextSerial)
     }
 
-    /// Frees a slot whose ticker is final and whose handle is gone. Freeing the last occupied slot
-    /// releases all per-ticker storage.
+    /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     mutating func free(_ slot: UInt32) {
-        precondition(positions[Int(slot)] < 0, "TimerKit internal: freeing a scheduled ticker")
-        occupiedCount -= 1
-        if occupiedCount == 0 {
-            // Keep the first page and small buffers; release the rest.
-            pages.removeLast(pages.count - 1)
-            pages[0].removeAll(keepingCapacity: true)
-            let small = Self.firstPageSize
-            positions.removeAll(keepingCapacity: positions.capacity <= small)
-            freeSlots.removeAll(keepingCapacity: freeSlots.capacity <= small)
-            heap.removeAll(keepingCapacity: heap.capacity <= 2 * small)
+        table.free(slot)
+        if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
-            slotCount = 0
+            heap.removeAll(keepingCapacity: heap.capacity <= Self.smallHeap)
             sweepCursor = 0
-            return
         }
-        // Drop what the record references (its handler is already gone; fileID is almost always a
-        // literal, and is overwritten when the slot is reused) without rewriting the whole record.
-        self[slot].owner = nil
-        self[slot].isOccupied = false
-        freeSlots.append(slot)
     }
 
-    /// What the table holds (for tests and diagnostics).
+    /// What the table holds (for tests and diagnostics): slots handed out in allocated pages, occupied
+    /// slots, allocated pages, the heap's capacity, interned sites.
     var storage: (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
-        (slotCount, occupiedCount, pages.count, heap.capacity, sites.count)
+        let usage = table.usage
+        return (usage.slots, usage.occupied, usage.allocatedPages, heap.capacity, sites.count)
     }
 
     // MARK: Heap
 
-    func heapPosition(of slot: UInt32) -> Int { Int(positions[Int(slot)]) }
+    func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
+
+    /// A heap this small keeps its storage when it empties or shrinks.
+    static let smallHeap = 64
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
@@ -369,7 +343,7 @@ struct EngineState {
                 heap.reserveCapacity(heap.count + heap.count / 4 + 64)
             }
             heap.append(node)
-            positions[Int(slot)] = Int32(heap.count - 1)
+            table.setPosition(Int32(heap.count - 1), of: slot)
             siftUp(from: heap.count - 1)
         }
         noteKey(key)
@@ -377,12 +351,21 @@ struct EngineState {
 
     mutating func removeFromHeap(at position: Int) {
         let removed = heap[position].slot
-        positions[Int(removed)] = -1
+        table.setPosition(-1, of: removed)
         let last = heap.removeLast()
-        guard position < heap.count else { return }
-        heap[position] = last
-        positions[Int(last.slot)] = Int32(position)
-        if !siftUp(from: position) { siftDown(from: position) }
+        if position < heap.count {
+            heap[position] = last
+            table.setPosition(Int32(position), of: last.slot)
+            if !siftUp(from: position) { siftDown(from: position) }
+        }
+        if heap.capacity > Self.smallHeap, heap.count < heap.capacity / 4 {
+            // Mostly empty after a burst: give three quarters back (amortised O(1): the heap shrank by
+            // at least three quarters of its capacity since it last grew or shrank).
+            var smaller: [HeapNode] = []
+            smaller.reserveCapacity(max(Self.smallHeap, heap.count * 2))
+            smaller.append(contentsOf: heap)
+            heap = smaller
+        }
     }
 
     /// The heap's arity: four children per node halves the depth of a binary heap, and the four sit side
@@ -398,12 +381,12 @@ struct EngineState {
             let parent = (child - 1) / Self.arity
             guard node.precedes(heap[parent]) else { break }
             heap[child] = heap[parent]
-            positions[Int(heap[child].slot)] = Int32(child)
+            table.setPosition(Int32(child), of: heap[child].slot)
             child = parent
         }
         guard child != start else { return false }
         heap[child] = node
-        positions[Int(node.slot)] = Int32(child)
+        table.setPosition(Int32(child), of: node.slot)
         return true
     }
 
@@ -420,12 +403,12 @@ struct EngineState {
             }
             guard heap[best].precedes(node) else { break }
             heap[parent] = heap[best]
-            positions[Int(heap[parent].slot)] = Int32(parent)
+            table.setPosition(Int32(parent), of: heap[parent].slot)
             parent = best
         }
         guard parent != start else { return }
         heap[parent] = node
-        positions[Int(node.slot)] = Int32(parent)
+        table.setPosition(Int32(parent), of: node.slot)
     }
 
     // MARK: Alarm
@@ -447,7 +430,7 @@ struct EngineState {
     /// Arms for the wake-up `wakePlan` chooses when the alarm is not armed, or re-arms for a wake-up a new
     /// deadline moved later. A deadline that moved later or went away leaves the alarm alone: the early
     /// wake finds nothing due and re-arms.
-    mutating func armingIfNeeded() -> (deadline: Int64, sequence: UInt64)? {
+    mutating func armingIfNeeded() -> Arming? {
         guard !heap.isEmpty else { return nil }
         if armedAt == nil {
             let plan = wakePlan()
@@ -458,16 +441,27 @@ struct EngineState {
         }
         armedLater = false
         armSequence &+= 1
-        return (armedAt!, armSequence)
+        return Arming(deadline: armedAt!, sequence: armSequence, alarm: claimAlarm())
     }
 
     /// Arms for `instant` without a batch (a wake-up that yields the context and comes straight back).
-    mutating func arm(at instant: Int64) -> (deadline: Int64, sequence: UInt64) {
+    mutating func arm(at instant: Int64) -> Arming {
         armedAt = instant
         armedWindowEnd = instant
         armedLater = false
         armSequence &+= 1
-        return (instant, armSequence)
+        return Arming(deadline: instant, sequence: armSequence, alarm: claimAlarm())
+    }
+
+    /// How an arming reaches the alarm; the first one to ask is told to make it.
+    private mutating func claimAlarm() -> Arming.AlarmAccess {
+        switch alarm {
+        case .made(let made): return .made(made)
+        case .beingMade: return .beingMade
+        case .none:
+            alarm = .beingMade
+            return .make
+        }
     }
 
     /// Nodes a wake plan looks at before settling for an earlier, still correct wake-up.
@@ -513,6 +507,27 @@ struct EngineState {
     /// The end of the tolerance window of the node at `position`.
     private func latest(at position: Int) -> Int64 {
         heapKey(ofSlot: heap[position].slot)?.latest ?? heap[position].deadline
+    }
+
+    /// Checks the heap's invariants — every node no earlier than its parent, each node's slot holding a
+    /// ticker that records the node's position, and no other slot claiming one — and the table's; returns
+    /// the first one broken, or nil (for tests).
+    func invariantViolation() -> String? {
+        if let broken = table.invariantViolation() { return broken }
+        for (position, node) in heap.enumerated() {
+            if position > 0, node.precedes(heap[(position - 1) / Self.arity]) {
+                return "heap node \(position) precedes its parent"
+            }
+            guard table.isOccupied(node.slot) else { return "heap node \(position) names a free slot" }
+            if table.position(of: node.slot) != Int32(position) {
+                return "slot \(node.slot) does not record its heap position \(position)"
+            }
+        }
+        let placed = (0..<table.slotEnd).filter { table.hasRecord(UInt32($0)) && table.position(of: UInt32($0)) >= 0 }
+        if placed.count != heap.count {
+            return "\(placed.count) slots claim a heap position, the heap holds \(heap.count)"
+        }
+        return nil
     }
 
     /// The deadline of the ticker at the top of the heap (its earliest acceptable delivery).
