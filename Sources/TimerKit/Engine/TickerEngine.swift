@@ -440,6 +440,9 @@ final class TickerEngine: Sendable {
         var next = 0
         var isDone = false
         while !isDone {
+            // Filled under the lock and appended after unlocking: growing the whole list may copy it.
+            var slice: [RecordSummary] = []
+            slice.reserveCapacity(Self.listingSlice)
             let sweep = state.withLock { state -> Sweep in
                 var sweep = Sweep()
                 let end = min(next + Self.listingSlice, state.slotCount)
@@ -449,11 +452,12 @@ final class TickerEngine: Sendable {
                     next += 1
                     Self.sweepIfOwnerGone(&state, slot: slot, into: &sweep)
                     guard state.isOccupied(slot), !state[slot].state.isTerminal else { continue }
-                    summaries.append(RecordSummary(state[slot]))
+                    slice.append(RecordSummary(state[slot]))
                 }
                 isDone = next >= state.slotCount
                 return sweep
             }
+            summaries.append(contentsOf: slice)
             sweep.outcomes.forEach { finish($0) }
         }
         let description = context.description
