@@ -206,6 +206,24 @@ import Testing
     }
 }
 
+/// The invariant checks see a broken table.
+@Suite struct StorageInvariantCheckTests {
+    @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
+        var state = EngineState()
+        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
+        let times = TickSchedule.after(.seconds(1)).times
+        let ids = (0..<40).map { _ in
+            let id = state.insert(
+                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
+            state.reschedule(id.slot)
+            return id
+        }
+        #expect(state.invariantViolation() == nil)
+        state[ids[35].slot].isOccupied = false
+        #expect(state.invariantViolation() != nil)
+    }
+}
+
 /// A weak reference a test can fill on another thread and read after joining it.
 final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     // Invariant (tests only): written by one thread before it signals, read by the test after waiting.
@@ -245,5 +263,34 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         handles.removeAll()
         #expect(time.run { TickerDiagnostics.liveTickerCount } == bound.count - gone)
         withExtendedLifetime(owners) {}
+    }
+}
+
+/// The byte counts the documentation and comments quote, checked against the layouts they describe.
+@Suite struct StorageLayoutTests {
+    @Test func theRecordIs120BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 120)
+        #expect(MemoryLayout<TickerRecord>.stride == 120)
+        #expect(MemoryLayout<HeapNode>.size == 16)
+        #expect(MemoryLayout<HeapNode>.stride == 16)
+    }
+
+    @Test func aSchedulesNumbersAre32Bytes() {
+        #expect(MemoryLayout<ScheduleTimes>.size == 32)
+    }
+
+    /// A `Ticker` instance is its 16-byte object header and its stored properties: 40 bytes, which the
+    /// allocator serves from a 48-byte block.
+    @Test func aTickerHandleIs40Bytes() {
+        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 24)
+        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 40)
+    }
+
+    /// "About 190 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
+    /// and the 48-byte block of its handle.
+    @Test func aPendingTickerCostsAbout190Bytes() {
+        let perTicker =
+            MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
+        #expect(perTicker == 188)
     }
 }

@@ -158,19 +158,6 @@ struct TickerRecord {
     }
 }
 
-/// A pending deadline in the heap: 16 bytes.
-struct HeapNode {
-    var deadline: Int64
-    /// Arrival order among equal deadlines, compared with wrap-around (only ties use it).
-    var sequence: UInt32
-    var slot: UInt32
-
-    @inline(__always)
-    func precedes(_ other: HeapNode) -> Bool {
-        deadline != other.deadline ? deadline < other.deadline : Int32(bitPattern: sequence &- other.sequence) < 0
-    }
-}
-
 /// Whether an engine's alarm exists yet.
 enum AlarmSlot {
     case none
@@ -204,7 +191,7 @@ struct Arming {
 struct EngineState {
     private(set) var table = SlotTable()
     private var nextSerial: UInt32 = 0
-    private(set) var heap: [HeapNode] = []
+    private var deadlines = DeadlineHeap()
     /// Arrival counter for tie order (internal so that tests can start it near the wrap).
     var sequence: UInt32 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
@@ -305,7 +292,7 @@ struct EngineState {
         table.free(slot)
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
-            heap.removeAll(keepingCapacity: heap.capacity <= Self.smallHeap)
+            deadlines.removeAll()
             sweepCursor = 0
         }
     }
@@ -314,101 +301,35 @@ struct EngineState {
     /// slots, allocated pages, the heap's capacity, interned sites.
     var storage: (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
         let usage = table.usage
-        return (usage.slots, usage.occupied, usage.allocatedPages, heap.capacity, sites.count)
+        return (usage.slots, usage.occupied, usage.allocatedPages, deadlines.capacity, sites.count)
     }
 
     // MARK: Heap
 
     func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
 
-    /// A heap this small keeps its storage when it empties or shrinks.
-    static let smallHeap = 64
+    /// The pending deadlines in heap order (the first is the earliest).
+    var heap: [HeapNode] { deadlines.nodes }
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
         let position = heapPosition(of: slot)
         guard let key = heapKey(ofSlot: slot) else {
-            if position >= 0 { removeFromHeap(at: position) }
+            if position >= 0 { deadlines.remove(at: position, positions: &table) }
             return
         }
         sequence &+= 1
         let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
         if position >= 0 {
-            heap[position] = node
-            if !siftUp(from: position) { siftDown(from: position) }
+            deadlines.replace(at: position, with: node, positions: &table)
         } else {
-            if heap.count == heap.capacity {
-                // Grow by a quarter rather than double: the heap is a good part of a pending ticker's
-                // memory, and a quarter still keeps appends amortised O(1).
-                heap.reserveCapacity(heap.count + heap.count / 4 + 64)
-            }
-            heap.append(node)
-            table.setPosition(Int32(heap.count - 1), of: slot)
-            siftUp(from: heap.count - 1)
+            deadlines.insert(node, positions: &table)
         }
         noteKey(key)
     }
 
     mutating func removeFromHeap(at position: Int) {
-        let removed = heap[position].slot
-        table.setPosition(-1, of: removed)
-        let last = heap.removeLast()
-        if position < heap.count {
-            heap[position] = last
-            table.setPosition(Int32(position), of: last.slot)
-            if !siftUp(from: position) { siftDown(from: position) }
-        }
-        if heap.capacity > Self.smallHeap, heap.count < heap.capacity / 4 {
-            // Mostly empty after a burst: give three quarters back (amortised O(1): the heap shrank by
-            // at least three quarters of its capacity since it last grew or shrank).
-            var smaller: [HeapNode] = []
-            smaller.reserveCapacity(max(Self.smallHeap, heap.count * 2))
-            smaller.append(contentsOf: heap)
-            heap = smaller
-        }
-    }
-
-    /// The heap's arity: four children per node halves the depth of a binary heap, and the four sit side
-    /// by side in memory.
-    private static let arity = 4
-
-    /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
-    @discardableResult
-    private mutating func siftUp(from start: Int) -> Bool {
-        let node = heap[start]
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / Self.arity
-            guard node.precedes(heap[parent]) else { break }
-            heap[child] = heap[parent]
-            table.setPosition(Int32(child), of: heap[child].slot)
-            child = parent
-        }
-        guard child != start else { return false }
-        heap[child] = node
-        table.setPosition(Int32(child), of: node.slot)
-        return true
-    }
-
-    private mutating func siftDown(from start: Int) {
-        let node = heap[start]
-        let count = heap.count
-        var parent = start
-        while true {
-            let first = Self.arity * parent + 1
-            guard first < count else { break }
-            var best = first
-            for child in (first + 1)..<min(first + Self.arity, count) where heap[child].precedes(heap[best]) {
-                best = child
-            }
-            guard heap[best].precedes(node) else { break }
-            heap[parent] = heap[best]
-            table.setPosition(Int32(parent), of: heap[parent].slot)
-            parent = best
-        }
-        guard parent != start else { return }
-        heap[parent] = node
-        table.setPosition(Int32(parent), of: node.slot)
+        deadlines.remove(at: position, positions: &table)
     }
 
     // MARK: Alarm
@@ -497,8 +418,10 @@ struct EngineState {
             // Nothing ends before the earliest deadline: the plan cannot change any more.
             if end == topDeadline { break }
             seen.append(deadline)
-            let first = Self.arity * position + 1
-            if first < heap.count { pending.append(contentsOf: first..<min(first + Self.arity, heap.count)) }
+            let first = DeadlineHeap.arity * position + 1
+            if first < heap.count {
+                pending.append(contentsOf: first..<min(first + DeadlineHeap.arity, heap.count))
+            }
         }
         let wake = seen.reduce(topDeadline) { $1 <= end ? max($0, $1) : $0 }
         return (wake, end)
@@ -509,24 +432,22 @@ struct EngineState {
         heapKey(ofSlot: heap[position].slot)?.latest ?? heap[position].deadline
     }
 
-    /// Checks the heap's invariants — every node no earlier than its parent, each node's slot holding a
-    /// ticker that records the node's position, and no other slot claiming one — and the table's; returns
-    /// the first one broken, or nil (for tests).
+    /// Checks the invariants of the table, of the heap, and of the two together; returns the first one
+    /// broken, or nil (for tests).
     func invariantViolation() -> String? {
         if let broken = table.invariantViolation() { return broken }
-        for (position, node) in heap.enumerated() {
-            if position > 0, node.precedes(heap[(position - 1) / Self.arity]) {
-                return "heap node \(position) precedes its parent"
+        if let broken = deadlines.invariantViolation() { return broken }
+        var placed = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.hasRecord(slot) {
+            let position = table.position(of: slot)
+            guard position >= 0 else { continue }
+            placed += 1
+            guard Int(position) < heap.count, heap[Int(position)].slot == slot else {
+                return "slot \(slot) records heap position \(position), which holds another slot"
             }
-            guard table.isOccupied(node.slot) else { return "heap node \(position) names a free slot" }
-            if table.position(of: node.slot) != Int32(position) {
-                return "slot \(node.slot) does not record its heap position \(position)"
-            }
+            guard table.isOccupied(slot) else { return "free slot \(slot) is in the heap" }
         }
-        let placed = (0..<table.slotEnd).filter { table.hasRecord(UInt32($0)) && table.position(of: UInt32($0)) >= 0 }
-        if placed.count != heap.count {
-            return "\(placed.count) slots claim a heap position, the heap holds \(heap.count)"
-        }
+        if placed != heap.count { return "\(placed) slots are in the heap, which holds \(heap.count) nodes" }
         return nil
     }
 
