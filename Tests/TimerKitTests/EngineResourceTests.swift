@@ -102,6 +102,26 @@ import Testing
         #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
     }
 
+    /// Like a `Foundation.Timer`, TimerKit's timer leaves the run loop once the context's last ticker has
+    /// stopped (and no handle to one is kept): a loop that nothing else keeps running returns from `run`.
+    @Test func aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop() {
+        LogCapture.install()
+        defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
+        final class Owner: Sendable {}
+        let owner = Owner()
+        let fired = Recorder<Int>()
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            // Bound to an owner, no handle kept: the one-shot's engine goes once it has fired.
+            Ticker.schedule(.after(.milliseconds(5)), on: .current, owner: owner) { _, _ in fired.append(1) }
+            while RunLoop.current.run(mode: .default, before: .distantFuture) {}
+            returned.signal()
+        }.start()
+        #expect(returned.wait(timeout: .now() + 10) == .success, "the loop kept running")
+        #expect(fired.count == 1)
+        withExtendedLifetime(owner) {}
+    }
+
     /// An engine makes its alarm (a run loop's timer, a dispatch source, a thread) on its first arming,
     /// not when it is created: an engine that loses the race to be registered never arms, so it never adds
     /// a timer to a run loop.
