@@ -122,6 +122,18 @@ import Testing
         withExtendedLifetime(owner) {}
     }
 
+    /// A tick sequence's iterator keeps the engine its waits use between two ticks (each wait is a one-shot
+    /// that stops before the next begins; the engine would otherwise go and be made again every tick).
+    @Test func aTickSequenceKeepsItsEngineBetweenTicks() async {
+        var iterator = Ticker.ticks(.every(.milliseconds(2))).makeAsyncIterator()
+        #expect(await iterator.next() != nil)
+        let engine = WeakBox<TickerEngine>()
+        engine.object = TimeBase.system.engine(for: EngineWait.context)
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(engine.object != nil, "the engine went between two ticks")
+        #expect(await iterator.next() != nil)
+    }
+
     /// An engine makes its alarm (a run loop's timer, a dispatch source, a thread) on its first arming,
     /// not when it is created: an engine that loses the race to be registered never arms, so it never adds
     /// a timer to a run loop.
