@@ -39,34 +39,32 @@ struct Lanes: Sendable {
 
 /// A dedicated thread that runs its `RunLoop` until `stop()`.
 ///
-/// The loop is first armed from the creating thread: a one-shot on its context makes TimerKit add its
-/// long-lived `Foundation.Timer` to the loop, which keeps the loop's modes non-empty, so that `run` waits
-/// instead of returning at once. `stop()` schedules a one-shot whose handler stops the loop from inside.
+/// A timer of its own keeps the loop's default mode non-empty, so that `run` waits instead of returning
+/// at once (TimerKit's timer leaves the loop whenever the context has no live ticker). `stop()` schedules
+/// a one-shot whose handler stops the loop from inside.
 final class LoopThread: Sendable {
     let context: TickerContext
     private let exited = DispatchSemaphore(value: 0)
 
     init(name: String) {
         let published = DispatchSemaphore(value: 0)
-        let armed = DispatchSemaphore(value: 0)
         let handoff = LoopHandoff()
         let exited = exited
         let thread = Thread {
+            // An explicit fire date: a Linux block timer added to a loop otherwise fires at once.
+            let keepAlive = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in }
+            RunLoop.current.add(keepAlive, forMode: .default)
             handoff.loop = RunLoop.current
             published.signal()
-            armed.wait()
             // `CFRunLoopStop` from a handler makes `run` return; nothing else does.
             _ = RunLoop.current.run(mode: .default, before: .distantFuture)
+            keepAlive.invalidate()
             exited.signal()
         }
         thread.name = name
         thread.start()
         published.wait()
         context = .runLoop(handoff.loop!)
-        // Scheduled here rather than on the thread, where the loop is not running yet (which warns).
-        let arming = Ticker.schedule(.after(.zero), on: context) { _ in }
-        armed.signal()
-        arming.cancel()
     }
 
     /// Stops the loop from one of its own handlers and waits for the thread to return.

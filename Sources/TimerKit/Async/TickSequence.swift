@@ -77,9 +77,15 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
         /// away, so that an async advance lets the consumer run before moving time on.
         private var consumer: RunningConsumer?
+        /// The engine the waits use, kept while the iterator lives: each wait is a one-shot that stops
+        /// before the next begins, and an engine without live tickers would otherwise go (and be made
+        /// again) between two ticks.
+        private let engine: TickerEngine?
 
         init(sequence: TickSequence) {
             self.sequence = sequence
+            engine =
+                TickSequence.isSystemClock ? (sequence.virtualBase ?? .system).engine(for: EngineWait.context) : nil
             reader = ClockReader(clock: sequence.clock, virtualBase: sequence.virtualBase)
             start = reader.now()
             finished = sequence.schedule.count == 0

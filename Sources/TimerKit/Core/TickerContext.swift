@@ -45,7 +45,9 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The default, common modes, keeps tickers firing while a scroll view tracks touches (a default-mode
     /// `Foundation.Timer` pauses then). Scheduling, pausing and cancelling are safe from any thread; the
-    /// engine adds one long-lived `Foundation.Timer` per run loop and mode set and re-arms it.
+    /// engine adds one `Foundation.Timer` per run loop and mode set and re-arms it; once the context has no
+    /// live tickers (and no handle to one is kept), the timer leaves the run loop, so a short-lived thread's
+    /// run loop is freed when the thread ends.
     ///
     /// A ticker on a run loop that is not running does not fire until the loop runs (in debug builds,
     /// scheduling on the current thread's loop when it is neither the main thread's nor running logs a
@@ -88,7 +90,8 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Handlers run on that thread, one at a time, so keep them short and hop elsewhere for real work (a
     /// slow handler delays every other precise ticker, and the skip policy applies to each). The thread
-    /// is created on first use and lives for the rest of the process.
+    /// is created on first use and ends about a second after the context's last ticker stops (a ticker
+    /// scheduled meanwhile keeps it).
     ///
     /// The thread sleeps on an absolute `CLOCK_MONOTONIC` deadline with its timer slack set to 1 ns on
     /// Linux (`PR_SET_TIMERSLACK`; the default is 50 µs), and wakes early by its own typical wake-up
@@ -101,8 +104,8 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     public static var precise: TickerContext { precise(label: "TimerKit.precise") }
 
     /// A precise context on its own thread named `label`: as ``precise``, but tickers on different labels
-    /// never delay each other. Each label creates one thread for the life of the process, so use a few
-    /// fixed labels, not one per ticker. The thread is named after the label (on Linux, its first 15
+    /// never delay each other. Each label in use has its own thread (ending as ``precise``'s does), so use
+    /// a few fixed labels, not one per ticker. The thread is named after the label (on Linux, its first 15
     /// bytes: the system keeps no more).
     public static func precise(label: String) -> TickerContext {
         TickerContext(storage: .precise(label: label))
@@ -110,11 +113,13 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
 
     var key: ContextKey { ContextKey(storage: storage) }
 
-    /// Run-loop and precise engines live as long as the process (with their timer or thread); dispatch
-    /// engines only while they have live tickers.
+    /// The main run loop's engines live as long as the process: the main thread never ends, and on Linux a
+    /// `Foundation.Timer` is never freed, so its one timer is made once rather than once per burst of
+    /// tickers. Every other engine lives only while it has live tickers or a handle to one of them (its
+    /// timer then leaves the run loop, its precise thread ends, its dispatch source is cancelled).
     var enginesArePermanent: Bool {
-        if case .dispatch = storage { return false }
-        return true
+        if case .runLoop(let loop, _) = storage { return loop.isMain }
+        return false
     }
 
     func makeSystemAlarm(wake: @escaping @Sendable () -> Void) -> any Alarm {
@@ -124,7 +129,7 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
         case let .dispatch(queue, leeway, strict):
             DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict, wake: wake)
         case let .precise(label):
-            ThreadAlarm(label: label, wake: wake)
+            ThreadAlarm.make(label: label, wake: wake)
         }
     }
 
@@ -155,16 +160,18 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What identifies a context in the registries of engines and frame sources. A dispatch queue is
-/// identified, not retained: those registries hold dispatch engines and frame sources weakly, and each of
-/// them keeps its own context (so its queue) alive, so no other queue can take the identifier of a live
-/// entry, and a dead entry is replaced when its key is registered again. A key that retained the queue
+/// What identifies a context in the registries of engines and frame sources. A run loop or dispatch queue
+/// is identified, not retained: those registries hold engines (but the main run loop's) and frame sources
+/// weakly, and each of them keeps its own context (so its run loop or queue) alive, so no other run loop
+/// or queue can take the identifier of a live entry, and a dead entry is replaced when its key is
+/// registered again. A key that retained the queue
 /// kept a queue its creator had released alive after its last ticker stopped, until later registrations
 /// happened to sweep the dead entry.
 struct ContextKey: Hashable, Sendable {
     private enum Identity: Hashable, Sendable {
-        // Run-loop engines are permanent and keep their run loop anyway.
-        case runLoop(RunLoopReference, modes: [RunLoop.Mode])
+        // A run loop is identified, not retained, for the same reason as a queue: a key that retained it
+        // would keep a finished thread's run loop, and the file descriptors it owns, alive.
+        case runLoop(ObjectIdentifier, modes: [RunLoop.Mode])
         case dispatch(ObjectIdentifier, leewayNanoseconds: Int64, strict: Bool)
         case precise(label: String)
     }
@@ -174,7 +181,7 @@ struct ContextKey: Hashable, Sendable {
     init(storage: TickerContext.Storage) {
         switch storage {
         case let .runLoop(loop, modes):
-            identity = .runLoop(loop, modes: modes)
+            identity = .runLoop(ObjectIdentifier(loop.runLoop), modes: modes)
         case let .dispatch(queue, leeway, strict):
             identity = .dispatch(ObjectIdentifier(queue), leewayNanoseconds: leeway, strict: strict)
         case let .precise(label):

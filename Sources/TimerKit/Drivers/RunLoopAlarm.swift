@@ -1,22 +1,37 @@
 import Foundation
 
-/// One long-lived `Foundation.Timer` per run loop and mode set, re-armed by setting its fire date.
+/// One `Foundation.Timer` per run-loop engine, re-armed by setting its fire date.
 ///
 /// The timer is created with an explicit distant-future fire date (on Linux a block timer added to a run
 /// loop otherwise fires at once: swift-corelibs-foundation issue 4712) and a huge repeat interval, so
 /// after each fire it waits for the engine to arm it again. Setting the fire date is safe from any thread;
-/// the run loop wakes for the new date. The timer is never invalidated: its engine lives as long as the
-/// process, and on Linux an invalidated `Foundation.Timer` is not freed anyway.
+/// the run loop wakes for the new date.
+///
+/// When the engine goes away (it has no live tickers and no handle to one is left), the timer must leave
+/// the run loop, and only the loop's own thread may invalidate it: shutting down marks the alarm and sets
+/// the fire date to now, so that the loop's thread wakes and the timer's block invalidates the timer
+/// instead of calling the engine. If that thread has already ended, its run loop was torn down with it
+/// and took the timer out. The alarm keeps no reference to the run loop, so a finished thread's run loop
+/// (and the file descriptors it owns) is freed once no ticker handle names it.
 final class RunLoopAlarm: Alarm {
     private let timer: TimerReference
+    private let isShutDown: Locked<Bool>
 
     init(runLoop: RunLoopReference, modes: [RunLoop.Mode], wake: @escaping @Sendable () -> Void) {
-        // The block captures only `wake`, which holds the engine weakly.
-        let timer = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in wake() }
+        // The block captures only `wake`, which holds the engine weakly, and the shut-down flag.
+        let isShutDown = Locked<Bool>.make(false)
+        let timer = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { timer in
+            if isShutDown.withLock({ $0 }) {
+                timer.invalidate()
+            } else {
+                wake()
+            }
+        }
         for mode in modes {
             runLoop.runLoop.add(timer, forMode: mode)
         }
         self.timer = TimerReference(timer: timer)
+        self.isShutDown = isShutDown
     }
 
     func arm(at deadline: Int64) {
@@ -31,13 +46,15 @@ final class RunLoopAlarm: Alarm {
     }
 
     func shutDown() {
-        // Run-loop engines are permanent; nothing to release.
+        isShutDown.withLock { $0 = true }
+        // Wakes the loop's thread (if it still runs its loop), where the block invalidates the timer.
+        timer.timer.fireDate = Date()
     }
 }
 
 /// A `Foundation.Timer` that may travel between threads.
 struct TimerReference: @unchecked Sendable {
     // Invariant: the only cross-thread call is setting `fireDate` (CFRunLoopTimerSetNextFireDate, which
-    // takes the run loop's lock); the timer is never invalidated, so no thread-affine call is ever needed.
+    // takes the run loop's lock); the timer is invalidated only by its own block, on the loop's thread.
     let timer: Foundation.Timer
 }

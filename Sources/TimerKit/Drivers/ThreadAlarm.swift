@@ -24,16 +24,25 @@ import Foundation
 /// On Linux the thread's timer slack is set to 1 ns (`PR_SET_TIMERSLACK`), so the kernel does not defer
 /// its wake-up by the default 50 µs slack; the wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
 /// of `DispatchTime.uptimeNanoseconds`, which is TimerKit's "now"). On Apple platforms the thread runs
-/// at user-interactive quality of service and waits with a relative timeout. Engines of precise
-/// contexts are permanent, so the thread lives as long as the process.
+/// at user-interactive quality of service and waits with a relative timeout.
+///
+/// An engine's alarm is shut down when the engine goes away (its context has no live tickers left). The
+/// thread does not end at once: it is parked for `lingerNanoseconds`, and the next engine of the same
+/// label adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
+/// after another does not start a thread for each. A thread parked that long ends.
 final class ThreadAlarm: Alarm, @unchecked Sendable {
-    // Invariant: `armedAt` and `isShutDown` are read and written only while `mutex` is held; `lead` and
-    // `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised in init and destroyed
-    // in deinit, which runs only after the thread (which holds `self` while it runs) has left its loop.
+    // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`
+    // and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
+    // in init and destroyed in deinit, which runs only after the thread (which holds `self` while it runs)
+    // has left its loop; `label` is immutable.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let label: String
     private var armedAt: Int64?
-    private var isShutDown = false
+    /// The engine's callback; nil while the thread is parked.
+    private var wake: (@Sendable () -> Void)?
+    /// When the thread was last parked (or found itself parked but not yet listed in `parked`).
+    private var parkedAt: Int64 = 0
     /// How long before a deadline the thread stops sleeping and busy-waits for it: a running average of
     /// its own wake-up latency (how late its timed waits return), capped at `maximumLead`.
     private var lead: Int64 = 0
@@ -50,7 +59,31 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// The nanoseconds of timer slack the thread asks for.
     static let timerSlackNanoseconds: UInt = 1
 
-    init(label: String, wake: @escaping @Sendable () -> Void) {
+    /// How long a shut-down alarm's thread waits to be adopted by a new engine of its label before ending.
+    static let lingerNanoseconds: Int64 = 1_000_000_000
+
+    /// Parked alarms by label, waiting for a new engine (several per label: an engine per clock).
+    private static let parked = Locked<[String: [ThreadAlarm]]>.make([:])
+
+    /// A parked alarm of `label` adopted for a new engine, or a new alarm and thread.
+    static func make(label: String, wake: @escaping @Sendable () -> Void) -> ThreadAlarm {
+        let adopted = parked.withLock { parked -> ThreadAlarm? in
+            guard let alarm = parked[label]?.popLast() else { return nil }
+            if parked[label]?.isEmpty == true { parked[label] = nil }
+            return alarm
+        }
+        guard let adopted else { return ThreadAlarm(label: label, wake: wake) }
+        pthread_mutex_lock(adopted.mutex)
+        adopted.wake = wake
+        adopted.armedAt = nil
+        pthread_mutex_unlock(adopted.mutex)
+        pthread_cond_signal(adopted.condition)
+        return adopted
+    }
+
+    private init(label: String, wake: @escaping @Sendable () -> Void) {
+        self.label = label
+        self.wake = wake
         // Each call is made before its check: a `precondition`'s condition is not evaluated under
         // -Ounchecked.
         mutex.initialize(to: pthread_mutex_t())
@@ -74,7 +107,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
             // `start()`, and `Thread.current.name = …` on a new thread does not always take there.
             _ = ctimerkit_set_thread_name(name)
             _ = ctimerkit_set_thread_timer_slack(Self.timerSlackNanoseconds)
-            run(wake: wake)
+            run()
         }
         #if canImport(Darwin)
             thread.qualityOfService = .userInteractive
@@ -118,17 +151,49 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         pthread_cond_signal(condition)
     }
 
+    /// Parks the thread: it stops calling the engine, and ends unless a new engine adopts it in time.
     func shutDown() {
         pthread_mutex_lock(mutex)
-        isShutDown = true
+        wake = nil
+        armedAt = nil
+        parkedAt = TimeBase.Source.system.now()
         pthread_mutex_unlock(mutex)
         pthread_cond_signal(condition)
+        // The engine's callback (and so its captures) was released above; listed after unlocking, so that
+        // no lock is ever taken while holding `mutex` (the thread takes `parked` only without it).
+        Self.parked.withLock { $0[label, default: []].append(self) }
+    }
+
+    /// Waits while parked; returns false once the thread should end (it was not adopted in time and has
+    /// taken itself out of `parked`). The mutex is held on entry and on return.
+    private func waitWhileParked() -> Bool {
+        let now = TimeBase.Source.system.now()
+        let end = parkedAt.addingSaturating(Self.lingerNanoseconds)
+        if now < end {
+            wait(until: end, now: now)
+            return true
+        }
+        pthread_mutex_unlock(mutex)
+        let removed = Self.parked.withLock { parked -> Bool in
+            guard let index = parked[label]?.firstIndex(where: { $0 === self }) else { return false }
+            parked[label]!.remove(at: index)
+            if parked[label]!.isEmpty { parked[label] = nil }
+            return true
+        }
+        pthread_mutex_lock(mutex)
+        // Not listed: adopted meanwhile (then `wake` is set), or not listed yet (wait another round).
+        if !removed, wake == nil { parkedAt = TimeBase.Source.system.now() }
+        return !removed
     }
 
     /// The thread's loop: waits for the armed deadline, then calls `wake` without holding the mutex.
-    private func run(wake: @Sendable () -> Void) {
+    private func run() {
         pthread_mutex_lock(mutex)
-        while !isShutDown {
+        while true {
+            guard let wake else {
+                guard waitWhileParked() else { break }
+                continue
+            }
             guard let deadline = armedAt else {
                 pthread_cond_wait(condition, mutex)
                 continue

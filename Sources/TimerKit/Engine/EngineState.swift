@@ -158,45 +158,40 @@ struct TickerRecord {
     }
 }
 
-/// A pending deadline in the heap: 16 bytes.
-struct HeapNode {
-    var deadline: Int64
-    /// Arrival order among equal deadlines, compared with wrap-around (only ties use it).
-    var sequence: UInt32
-    var slot: UInt32
-
-    @inline(__always)
-    func precedes(_ other: HeapNode) -> Bool {
-        deadline != other.deadline ? deadline < other.deadline : Int32(bitPattern: sequence &- other.sequence) < 0
-    }
+/// Whether an engine's alarm exists yet.
+enum AlarmSlot {
+    case none
+    /// An arming was told to make it; it is published when made.
+    case beingMade
+    case made(any Alarm)
 }
 
-/// Everything an engine knows, kept inside its lock: the ticker records, a 4-ary min-heap of pending
-/// deadlines (ordered by deadline, then arrival order), and what the alarm is armed for.
-///
-/// Records live in pages, so growing never copies the records already there and a table of N tickers
-/// holds at most one partly used page beyond them. The first pages are small (32, 32, 64, 128, 256
-/// records), later ones hold 512. When the last slot is freed, every page but the first, the heap's and
-/// the free list's storage are released: an engine without tickers keeps one 32-record page (3.75 KiB)
-/// and its interned sites, so that a context used by one ticker at a time allocates nothing per ticker
-/// beyond the handle.
-struct EngineState {
-    /// Records per page from the sixth page on.
-    static let pageSize = 512
-    /// Records in the first page (and the second); each following small page doubles.
-    static let firstPageSize = 32
+/// An arming decided under the engine's lock, applied after unlocking: the wake-up instant, the arming's
+/// sequence number (to detect armings applied out of order), and how to reach the alarm.
+struct Arming {
+    enum AlarmAccess {
+        case made(any Alarm)
+        /// The alarm does not exist yet and this arming makes it.
+        case make
+        /// Another arming is making the alarm; it applies the newest arming once the alarm exists.
+        case beingMade
+    }
 
-    private var pages: [ContiguousArray<TickerRecord>] = []
-    /// Slots handed out so far (occupied or free).
-    private(set) var slotCount = 0
-    /// Each slot's position in `heap`, or -1; kept apart from the records so that sifting touches only
-    /// this small array.
-    private var positions: [Int32] = []
-    private var freeSlots: [UInt32] = []
-    /// Slots that hold a ticker.
-    private(set) var occupiedCount = 0
+    var deadline: Int64
+    var sequence: UInt64
+    var alarm: AlarmAccess
+}
+
+/// Everything an engine knows, kept inside its lock: the ticker records (a ``SlotTable``), a 4-ary
+/// min-heap of pending deadlines (ordered by deadline, then arrival order), and what the alarm is armed
+/// for.
+///
+/// The table gives pages back as tickers go, and the heap's storage shrinks when it is mostly empty: after
+/// a burst, an engine's memory returns to what its remaining tickers need.
+struct EngineState {
+    private(set) var table = SlotTable()
     private var nextSerial: UInt32 = 0
-    private(set) var heap: [HeapNode] = []
+    private var deadlines = DeadlineHeap()
     /// Arrival counter for tie order (internal so that tests can start it near the wrap).
     var sequence: UInt32 = 0
     /// What the alarm is armed for (nil: not armed, or it already fired).
@@ -208,6 +203,8 @@ struct EngineState {
     private var armedLater = false
     /// Bumped on every arming, so that an arming applied out of order is detected and redone.
     var armSequence: UInt64 = 0
+    /// The context's alarm: made by the first arming, not with the engine.
+    var alarm = AlarmSlot.none
     /// Tickers not yet finished or cancelled.
     var liveCount = 0
     /// Live tickers bound to an owner or target: the only ones a dead-owner sweep looks for.
@@ -238,56 +235,44 @@ struct EngineState {
 
     // MARK: Records
 
-    /// The page holding `slot`, and the slot's index in it.
-    @inline(__always)
-    private static func location(of slot: Int) -> (page: Int, index: Int) {
-        if slot < firstPageSize { return (0, slot) }
-        if slot < pageSize {
-            // Slots 32..<64 are page 1, 64..<128 page 2, …, 256..<512 page 4.
-            let page = Int.bitWidth - slot.leadingZeroBitCount - 5
-            return (page, slot - (1 << (page + 4)))
-        }
-        let rest = slot - pageSize
-        return (5 + rest / pageSize, rest % pageSize)
-    }
+    /// One past the highest slot that may hold a ticker (the range a scan covers).
+    var slotCount: Int { table.slotEnd }
 
-    /// The number of records page `page` holds.
-    private static func capacity(ofPage page: Int) -> Int {
-        page == 0 ? firstPageSize : page < 5 ? 1 << (page + 4) : pageSize
-    }
+    /// Slots that hold a ticker.
+    var occupiedCount: Int { table.occupiedCount }
 
     /// The record in `slot`, read or modified in place.
     subscript(slot: UInt32) -> TickerRecord {
-        _read {
-            let (page, index) = Self.location(of: Int(slot))
-            yield pages[page][index]
-        }
-        _modify {
-            let (page, index) = Self.location(of: Int(slot))
-            yield &pages[page][index]
-        }
+        _read { yield table[slot] }
+        _modify { yield &table[slot] }
     }
+
+    /// Whether `slot` holds a ticker (false for a slot of a page given back).
+    func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
 
     /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check). Reads the
     /// page directly: going through the subscript's accessor here made the compiler copy the record.
     func isLiveBound(_ slot: UInt32) -> Bool {
-        let (page, index) = Self.location(of: Int(slot))
-        return pages[page][index].isOccupied && pages[page][index].site.binding != .handle
-            && !pages[page][index].state.isTerminal
+        guard table.hasRecord(slot) else { return false }
+        let (page, index) = SlotTable.location(of: Int(slot))
+        return table.pages[page].records[index].isOccupied
+            && table.pages[page].records[index].site.binding != .handle
+            && !table.pages[page].records[index].state.isTerminal
     }
 
     /// The heap key of the record in `slot`, from its fields read one by one (calling a computed property
     /// on the element made the compiler copy the record).
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
-        let (page, index) = Self.location(of: Int(slot))
+        let (page, index) = SlotTable.location(of: Int(slot))
         return TickerRecord.heapKey(
-            state: pages[page][index].state, start: pages[page][index].start, times: pages[page][index].times,
-            nextIndex: pages[page][index].nextIndex, manualPending: pages[page][index].manualPending,
-            manualRequestedAt: pages[page][index].manualRequestedAt)
+            state: table.pages[page].records[index].state, start: table.pages[page].records[index].start,
+            times: table.pages[page].records[index].times, nextIndex: table.pages[page].records[index].nextIndex,
+            manualPending: table.pages[page].records[index].manualPending,
+            manualRequestedAt: table.pages[page].records[index].manualRequestedAt)
     }
 
     func isCurrent(_ id: TickerID) -> Bool {
-        Int(id.slot) < slotCount && self[id.slot].isOccupied && self[id.slot].serial == id.serial
+        table.isOccupied(id.slot) && table[id.slot].serial == id.serial
     }
 
     /// The id of the ticker in an occupied slot.
@@ -298,134 +283,53 @@ struct EngineState {
     mutating func insert(_ record: consuming TickerRecord) -> TickerID {
         nextSerial &+= 1
         record.serial = nextSerial
-        occupiedCount += 1
-        if let slot = freeSlots.popLast() {
-            self[slot] = consume record
-            return TickerID(slot: slot, serial: nextSerial)
-        }
-        precondition(slotCount < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
-        let (page, index) = Self.location(of: slotCount)
-        if index == 0, page == pages.count {
-            var storage = ContiguousArray<TickerRecord>()
-            storage.reserveCapacity(Self.capacity(ofPage: page))
-            pages.append(storage)
-        }
-        pages[page].append(consume record)
-        positions.append(-1)
-        slotCount += 1
-        return TickerID(slot: UInt32(slotCount - 1), serial: nextSerial)
+        let slot = table.insert(record)
+        return TickerID(slot: slot, serial: nextSerial)
     }
 
-    /// Frees a slot whose ticker is final and whose handle is gone. Freeing the last occupied slot
-    /// releases all per-ticker storage.
+    /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     mutating func free(_ slot: UInt32) {
-        precondition(positions[Int(slot)] < 0, "TimerKit internal: freeing a scheduled ticker")
-        occupiedCount -= 1
-        if occupiedCount == 0 {
-            // Keep the first page and small buffers; release the rest.
-            pages.removeLast(pages.count - 1)
-            pages[0].removeAll(keepingCapacity: true)
-            let small = Self.firstPageSize
-            positions.removeAll(keepingCapacity: positions.capacity <= small)
-            freeSlots.removeAll(keepingCapacity: freeSlots.capacity <= small)
-            heap.removeAll(keepingCapacity: heap.capacity <= 2 * small)
+        table.free(slot)
+        if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
-            slotCount = 0
+            deadlines.removeAll()
             sweepCursor = 0
-            return
         }
-        // Drop what the record references (its handler is already gone; fileID is almost always a
-        // literal, and is overwritten when the slot is reused) without rewriting the whole record.
-        self[slot].owner = nil
-        self[slot].isOccupied = false
-        freeSlots.append(slot)
     }
 
-    /// What the table holds (for tests and diagnostics).
+    /// What the table holds (for tests and diagnostics): slots handed out in allocated pages, occupied
+    /// slots, allocated pages, the heap's capacity, interned sites.
     var storage: (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
-        (slotCount, occupiedCount, pages.count, heap.capacity, sites.count)
+        let usage = table.usage
+        return (usage.slots, usage.occupied, usage.allocatedPages, deadlines.capacity, sites.count)
     }
 
     // MARK: Heap
 
-    func heapPosition(of slot: UInt32) -> Int { Int(positions[Int(slot)]) }
+    func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
+
+    /// The pending deadlines in heap order (the first is the earliest).
+    var heap: [HeapNode] { deadlines.nodes }
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
         let position = heapPosition(of: slot)
         guard let key = heapKey(ofSlot: slot) else {
-            if position >= 0 { removeFromHeap(at: position) }
+            if position >= 0 { deadlines.remove(at: position, positions: &table) }
             return
         }
         sequence &+= 1
         let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
         if position >= 0 {
-            heap[position] = node
-            if !siftUp(from: position) { siftDown(from: position) }
+            deadlines.replace(at: position, with: node, positions: &table)
         } else {
-            if heap.count == heap.capacity {
-                // Grow by a quarter rather than double: the heap is a good part of a pending ticker's
-                // memory, and a quarter still keeps appends amortised O(1).
-                heap.reserveCapacity(heap.count + heap.count / 4 + 64)
-            }
-            heap.append(node)
-            positions[Int(slot)] = Int32(heap.count - 1)
-            siftUp(from: heap.count - 1)
+            deadlines.insert(node, positions: &table)
         }
         noteKey(key)
     }
 
     mutating func removeFromHeap(at position: Int) {
-        let removed = heap[position].slot
-        positions[Int(removed)] = -1
-        let last = heap.removeLast()
-        guard position < heap.count else { return }
-        heap[position] = last
-        positions[Int(last.slot)] = Int32(position)
-        if !siftUp(from: position) { siftDown(from: position) }
-    }
-
-    /// The heap's arity: four children per node halves the depth of a binary heap, and the four sit side
-    /// by side in memory.
-    private static let arity = 4
-
-    /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
-    @discardableResult
-    private mutating func siftUp(from start: Int) -> Bool {
-        let node = heap[start]
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / Self.arity
-            guard node.precedes(heap[parent]) else { break }
-            heap[child] = heap[parent]
-            positions[Int(heap[child].slot)] = Int32(child)
-            child = parent
-        }
-        guard child != start else { return false }
-        heap[child] = node
-        positions[Int(node.slot)] = Int32(child)
-        return true
-    }
-
-    private mutating func siftDown(from start: Int) {
-        let node = heap[start]
-        let count = heap.count
-        var parent = start
-        while true {
-            let first = Self.arity * parent + 1
-            guard first < count else { break }
-            var best = first
-            for child in (first + 1)..<min(first + Self.arity, count) where heap[child].precedes(heap[best]) {
-                best = child
-            }
-            guard heap[best].precedes(node) else { break }
-            heap[parent] = heap[best]
-            positions[Int(heap[parent].slot)] = Int32(parent)
-            parent = best
-        }
-        guard parent != start else { return }
-        heap[parent] = node
-        positions[Int(node.slot)] = Int32(parent)
+        deadlines.remove(at: position, positions: &table)
     }
 
     // MARK: Alarm
@@ -447,7 +351,7 @@ struct EngineState {
     /// Arms for the wake-up `wakePlan` chooses when the alarm is not armed, or re-arms for a wake-up a new
     /// deadline moved later. A deadline that moved later or went away leaves the alarm alone: the early
     /// wake finds nothing due and re-arms.
-    mutating func armingIfNeeded() -> (deadline: Int64, sequence: UInt64)? {
+    mutating func armingIfNeeded() -> Arming? {
         guard !heap.isEmpty else { return nil }
         if armedAt == nil {
             let plan = wakePlan()
@@ -458,16 +362,27 @@ struct EngineState {
         }
         armedLater = false
         armSequence &+= 1
-        return (armedAt!, armSequence)
+        return Arming(deadline: armedAt!, sequence: armSequence, alarm: claimAlarm())
     }
 
     /// Arms for `instant` without a batch (a wake-up that yields the context and comes straight back).
-    mutating func arm(at instant: Int64) -> (deadline: Int64, sequence: UInt64) {
+    mutating func arm(at instant: Int64) -> Arming {
         armedAt = instant
         armedWindowEnd = instant
         armedLater = false
         armSequence &+= 1
-        return (instant, armSequence)
+        return Arming(deadline: instant, sequence: armSequence, alarm: claimAlarm())
+    }
+
+    /// How an arming reaches the alarm; the first one to ask is told to make it.
+    private mutating func claimAlarm() -> Arming.AlarmAccess {
+        switch alarm {
+        case .made(let made): return .made(made)
+        case .beingMade: return .beingMade
+        case .none:
+            alarm = .beingMade
+            return .make
+        }
     }
 
     /// Nodes a wake plan looks at before settling for an earlier, still correct wake-up.
@@ -504,8 +419,10 @@ struct EngineState {
             // Nothing ends before the earliest deadline: the plan cannot change any more.
             if end == topDeadline { break }
             seen.append(deadline)
-            let first = Self.arity * position + 1
-            if first < heap.count { pending.append(contentsOf: first..<min(first + Self.arity, heap.count)) }
+            let first = DeadlineHeap.arity * position + 1
+            if first < heap.count {
+                pending.append(contentsOf: first..<min(first + DeadlineHeap.arity, heap.count))
+            }
         }
         let wake = seen.reduce(topDeadline) { $1 <= end ? max($0, $1) : $0 }
         return (wake, end)
@@ -514,6 +431,25 @@ struct EngineState {
     /// The end of the tolerance window of the node at `position`.
     private func latest(at position: Int) -> Int64 {
         heapKey(ofSlot: heap[position].slot)?.latest ?? heap[position].deadline
+    }
+
+    /// Checks the invariants of the table, of the heap, and of the two together; returns the first one
+    /// broken, or nil (for tests).
+    func invariantViolation() -> String? {
+        if let broken = table.invariantViolation() { return broken }
+        if let broken = deadlines.invariantViolation() { return broken }
+        var placed = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.hasRecord(slot) {
+            let position = table.position(of: slot)
+            guard position >= 0 else { continue }
+            placed += 1
+            guard Int(position) < heap.count, heap[Int(position)].slot == slot else {
+                return "slot \(slot) records heap position \(position), which holds another slot"
+            }
+            guard table.isOccupied(slot) else { return "free slot \(slot) is in the heap" }
+        }
+        if placed != heap.count { return "\(placed) slots are in the heap, which holds \(heap.count) nodes" }
+        return nil
     }
 
     /// The deadline of the ticker at the top of the heap (its earliest acceptable delivery).

@@ -10,8 +10,10 @@ final class TickerEngine: Sendable {
     /// source, not its `TimeBase`: the time base's registry holds run-loop engines strongly, and the reverse
     /// reference would make a cycle.
     let clock: EngineClock
+    /// The time base whose alarm the engine makes on its first arming, held weakly (its registry may hold
+    /// this engine).
+    private let timeBase: WeakReference
     private let state = Locked<EngineState>.make(EngineState())
-    private let alarm: any Alarm
 
     /// Deliveries served in one wake-up before the engine yields the context back to its run loop or
     /// queue (and re-arms for "now"), so that a flood of due tickers cannot starve other work.
@@ -20,13 +22,12 @@ final class TickerEngine: Sendable {
     init(context: TickerContext, clock: TickClock.Kind = .uptime, timeBase: TimeBase) {
         self.context = context
         self.clock = EngineClock(source: timeBase.source, kind: clock)
-        let target = WeakEngine()
-        alarm = timeBase.makeAlarm(for: context, clock: clock) { target.engine?.serviceDueTickers() }
-        target.engine = self
+        self.timeBase = WeakReference(timeBase)
     }
 
     deinit {
-        alarm.shutDown()
+        // The engine's last reference is gone, so no arming is under way: the alarm is made or not.
+        if case .made(let alarm) = state.withLock({ $0.alarm }) { alarm.shutDown() }
     }
 
     // MARK: Creating
@@ -38,7 +39,7 @@ final class TickerEngine: Sendable {
         let finishedAtOnce = schedule.count == 0
         // A schedule at a date becomes a delay from the wall clock's reading now.
         let times = schedule.date == nil ? schedule.times : schedule.times(createdAt: clock.source.date())
-        let (id, arming, swept) = state.withLock { state -> (TickerID, (Int64, UInt64)?, Sweep) in
+        let (id, arming, swept) = state.withLock { state -> (TickerID, Arming?, Sweep) in
             let swept = Self.sweepDeadOwners(&state, limit: Self.sweptPerAdd)
             // Made here rather than before locking: moving it in costs less than copying it in.
             let id = state.insert(
@@ -82,17 +83,23 @@ final class TickerEngine: Sendable {
             guard total > 0, state.boundLiveCount > 0 else { break }
             let slot = UInt32(state.sweepCursor % total)
             state.sweepCursor = Int(slot) + 1
-            guard state.isLiveBound(slot) else { continue }
-            if let alive = state[slot].owner {
-                sweep.alive.append(alive)
-                continue
-            }
-            let origin = state[slot].site
-            var outcome = stop(&state, slot: slot, as: .cancelled)
-            outcome.ownerGone = origin
-            sweep.outcomes.append(outcome)
+            sweepIfOwnerGone(&state, slot: slot, into: &sweep)
         }
         return sweep
+    }
+
+    /// Stops the ticker in `slot` if it is live, bound, and its owner has gone away (see
+    /// `sweepDeadOwners`).
+    private static func sweepIfOwnerGone(_ state: inout EngineState, slot: UInt32, into sweep: inout Sweep) {
+        guard state.isLiveBound(slot) else { return }
+        if let alive = state[slot].owner {
+            sweep.alive.append(alive)
+            return
+        }
+        let origin = state[slot].site
+        var outcome = stop(&state, slot: slot, as: .cancelled)
+        outcome.ownerGone = origin
+        sweep.outcomes.append(outcome)
     }
 
     /// What a sweep leaves to do after unlocking.
@@ -191,7 +198,7 @@ final class TickerEngine: Sendable {
         let outcomes = state.withLock { state -> [Outcome] in
             (0..<UInt32(state.slotCount)).compactMap { slot in
                 // Stopping a ticker may free the last slot, which releases the table.
-                guard Int(slot) < state.slotCount, state[slot].isOccupied, !state[slot].state.isTerminal else {
+                guard state.isOccupied(slot), !state[slot].state.isTerminal else {
                     return nil
                 }
                 return Self.stop(&state, slot: slot, as: .cancelled)
@@ -217,7 +224,7 @@ final class TickerEngine: Sendable {
 
     /// What to do after unlocking.
     private struct Outcome {
-        var arming: (Int64, UInt64)?
+        var arming: Arming?
         var released: TickHandler?
         var releasedEngine: TickerEngine?
         /// Set when the ticker stopped because its owner went away (logged when asked for).
@@ -243,13 +250,45 @@ final class TickerEngine: Sendable {
 
     // MARK: Arming
 
-    /// Arms the alarm outside the lock, the newest arming landing last (see `Alarm.apply`).
-    private func applyArming(_ arming: (Int64, UInt64)?) {
-        alarm.apply(arming) { sequence in
-            state.withLock { state -> (Int64, UInt64)? in
-                guard state.armSequence != sequence, let armedAt = state.armedAt else { return nil }
-                return (armedAt, state.armSequence)
+    /// Arms the alarm outside the lock; if another arming was issued meanwhile (and may have been applied
+    /// before ours), applies the newest again so that the last arming to land is always the newest.
+    ///
+    /// The first arming makes the alarm (outside the lock, like every driver call) and publishes it; an
+    /// arming issued while it is being made is left to the thread making it, which applies the newest
+    /// arming once the alarm is published.
+    private func applyArming(_ arming: Arming?) {
+        guard var arming else { return }
+        while true {
+            let alarm: any Alarm
+            let isNew: Bool
+            switch arming.alarm {
+            case .made(let made): (alarm, isNew) = (made, false)
+            case .make: (alarm, isNew) = (makeAlarm(), true)
+            case .beingMade: return
             }
+            alarm.arm(at: arming.deadline)
+            let newer = state.withLock { state -> Arming? in
+                if isNew { state.alarm = .made(alarm) }
+                guard state.armSequence != arming.sequence, let armedAt = state.armedAt else { return nil }
+                return Arming(deadline: armedAt, sequence: state.armSequence, alarm: .made(alarm))
+            }
+            guard let newer else { return }
+            arming = newer
+        }
+    }
+
+    /// The context's alarm, calling back into this engine without keeping it alive. A time base that is
+    /// gone (a test's virtual time, torn down) gives an alarm that never wakes.
+    private func makeAlarm() -> any Alarm {
+        guard let timeBase = timeBase.object as? TimeBase else { return SilentAlarm() }
+        return timeBase.makeAlarm(for: context, clock: clock.kind) { [weak self] in self?.serviceDueTickers() }
+    }
+
+    /// Whether the engine has made its alarm (for tests: an engine makes it on its first arming).
+    var hasAlarm: Bool {
+        state.withLock { state in
+            if case .made = state.alarm { return true }
+            return false
         }
     }
 
@@ -263,7 +302,7 @@ final class TickerEngine: Sendable {
         case stopped(Outcome)
         /// Deliveries (and stops) of batched tickers, decided under one lock.
         case batch([Step])
-        case done((Int64, UInt64)?)
+        case done(Arming?)
     }
 
     /// Called by the alarm on the context: delivers every due tick, one at a time, then re-arms.
@@ -388,24 +427,47 @@ final class TickerEngine: Sendable {
     // MARK: Reading
 
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
-        state.withLock { state in
+        let found = state.withLock { state -> RecordSummary? in
             guard state.isCurrent(id) else { return nil }
-            return Self.snapshot(of: state[id.slot], context: context, clock: clock.tickClock)
+            return RecordSummary(state[id.slot])
         }
+        return found?.snapshot(context: context.description, clock: clock.tickClock)
     }
 
-    /// Snapshots of every ticker that is not final (first stopping those whose owner is gone).
+    /// Slots a listing of live tickers examines under one lock: a listing takes the engine's lock once per
+    /// slice, so deliveries and other calls on the context wait for one slice at most, not the whole list.
+    static let listingSlice = 1_024
+
+    /// Snapshots of every ticker that is not final, first stopping those whose owner is gone. Taken slice
+    /// by slice (see `listingSlice`): not one atomic picture, a ticker created or stopped meanwhile may or
+    /// may not be listed. The snapshots are formatted after unlocking.
     func liveSnapshots() -> [TickerSnapshot] {
-        let (snapshots, swept) = state.withLock { state in
-            let swept = Self.sweepDeadOwners(&state, limit: nil)
-            let snapshots = (0..<UInt32(state.slotCount)).compactMap { slot -> TickerSnapshot? in
-                guard state[slot].isOccupied, !state[slot].state.isTerminal else { return nil }
-                return Self.snapshot(of: state[slot], context: context, clock: clock.tickClock)
+        var summaries: [RecordSummary] = []
+        var next = 0
+        var isDone = false
+        while !isDone {
+            // Filled under the lock and appended after unlocking: growing the whole list may copy it.
+            var slice: [RecordSummary] = []
+            slice.reserveCapacity(Self.listingSlice)
+            let sweep = state.withLock { state -> Sweep in
+                var sweep = Sweep()
+                let end = min(next + Self.listingSlice, state.slotCount)
+                // Stopping a ticker may free the last slot, which empties the table: re-read its end.
+                while next < min(end, state.slotCount) {
+                    let slot = UInt32(next)
+                    next += 1
+                    Self.sweepIfOwnerGone(&state, slot: slot, into: &sweep)
+                    guard state.isOccupied(slot), !state[slot].state.isTerminal else { continue }
+                    slice.append(RecordSummary(state[slot]))
+                }
+                isDone = next >= state.slotCount
+                return sweep
             }
-            return (snapshots, swept)
+            summaries.append(contentsOf: slice)
+            sweep.outcomes.forEach { finish($0) }
         }
-        swept.outcomes.forEach { finish($0) }
-        return snapshots
+        let description = context.description
+        return summaries.map { $0.snapshot(context: description, clock: clock.tickClock) }
     }
 
     /// The state of the ticker `id` (`nil` once its record is gone), without building a snapshot.
@@ -435,25 +497,50 @@ final class TickerEngine: Sendable {
         state.withLock { state in state.isCurrent(id) ? state[id.slot].fireCount : nil }
     }
 
-    private static func snapshot(of record: TickerRecord, context: TickerContext, clock: TickClock)
-        -> TickerSnapshot
-    {
-        TickerSnapshot(
-            state: record.state,
-            fileID: record.site.fileID,
-            line: record.site.line,
-            ownerType: record.site.ownerTypeName,
-            binding: record.site.binding.name,
-            context: context.description,
-            schedule: TickSchedule(record.times, clock: clock),
-            fireCount: record.fireCount,
-            skippedCount: Int(record.skippedTotal),
-            nextDeadline: record.heapKey.map { TickInstant(nanoseconds: $0.deadline) },
-            createdAt: TickInstant(nanoseconds: record.createdAt)
-        )
+    /// What a snapshot needs from a record, copied under the lock (a few references and numbers); the
+    /// snapshot's strings are made after unlocking.
+    private struct RecordSummary {
+        let state: TickerState
+        let site: TickerSite
+        let times: ScheduleTimes
+        let fireCount: Int
+        let skippedTotal: UInt32
+        let nextDeadline: Int64?
+        let createdAt: Int64
+
+        init(_ record: borrowing TickerRecord) {
+            state = record.state
+            site = record.site
+            times = record.times
+            fireCount = record.fireCount
+            skippedTotal = record.skippedTotal
+            nextDeadline = record.heapKey?.deadline
+            createdAt = record.createdAt
+        }
+
+        func snapshot(context: String, clock: TickClock) -> TickerSnapshot {
+            TickerSnapshot(
+                state: state,
+                fileID: site.fileID,
+                line: site.line,
+                ownerType: site.ownerTypeName,
+                binding: site.binding.name,
+                context: context,
+                schedule: TickSchedule(times, clock: clock),
+                fireCount: fireCount,
+                skippedCount: Int(skippedTotal),
+                nextDeadline: nextDeadline.map { TickInstant(nanoseconds: $0) },
+                createdAt: TickInstant(nanoseconds: createdAt)
+            )
+        }
     }
 
     func liveCount() -> Int { state.withLock { $0.liveCount } }
+
+    /// The first broken invariant of the engine's table and heap, or nil (for tests).
+    func storageInvariantViolation() -> String? {
+        state.withLock { $0.invariantViolation() }
+    }
 
     /// What the engine's table holds (for tests).
     func storage() -> (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
@@ -476,17 +563,16 @@ struct EngineClock: Sendable {
     var tickClock: TickClock { TickClock(kind) }
 }
 
-/// The alarm's way back to its engine, so that the alarm does not keep the engine alive.
-private final class WeakEngine: @unchecked Sendable {
-    // Invariant: `engine` is written once, in TickerEngine.init, before the alarm can fire (the engine
-    // is not yet published to any other thread); afterwards it is only read.
-    weak var engine: TickerEngine?
-}
-
 extension Optional {
     /// Returns the wrapped value and leaves `nil` behind.
     mutating func take() -> Wrapped? {
         defer { self = nil }
         return self
     }
+}
+
+/// The alarm of an engine whose time base is gone: nothing will ever advance it.
+private final class SilentAlarm: Alarm {
+    func arm(at deadline: Int64) {}
+    func shutDown() {}
 }

@@ -63,14 +63,13 @@ final class TimeBase: Sendable {
     }
 
     let source: Source
-    /// Engines by context. Run-loop engines are held for the life of the time base (their one
-    /// `Foundation.Timer` is never freed on Linux, so it must be made once per run loop and mode set, not
-    /// once per burst of tickers); dispatch engines are held weakly and keep themselves alive while they
-    /// have live tickers.
+    /// Engines by context and clock. The main run loop's engines are held for the life of the time base
+    /// (on Linux a `Foundation.Timer` is never freed, so the main loop's is made once, not once per burst
+    /// of tickers); every other engine is held weakly and keeps itself alive while it has live tickers.
     let engineRegistry = Locked<SharedObjects<EngineKey, TickerEngine>>.make(SharedObjects())
     /// System alarms by context, shared by the context's engines (one per clock): held like the engines
-    /// (for the life of the time base on run loops and precise threads, weakly on dispatch queues, where
-    /// the engines keep theirs alive).
+    /// (for the life of the time base on the main run loop, weakly elsewhere, where the engines' slots keep
+    /// their shared alarm alive; the last slot's release shuts the system alarm down).
     let alarmRegistry = Locked<SharedObjects<ContextKey, SharedAlarm>>.make(SharedObjects())
     /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:)`).
     let frameSourceRegistry = Locked<SharedObjects<FrameSourceKey, FrameSource>>.make(SharedObjects())
@@ -121,6 +120,8 @@ final class TimeBase: Sendable {
         engineRegistry.withLock { $0.all() }
     }
 
+    /// Makes the alarm of the engine serving `context` on `clock`: called once per engine, by its first
+    /// arming (an engine that loses the race to be registered never arms, so it never makes one).
     func makeAlarm(
         for context: TickerContext, clock: TickClock.Kind, wake: @escaping @Sendable () -> Void
     ) -> any Alarm {

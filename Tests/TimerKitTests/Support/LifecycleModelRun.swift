@@ -205,6 +205,11 @@ final class LifecycleModelRun: @unchecked Sendable {
         if let violation = violations.values.first {
             return Failure(steps: steps, message: violation)
         }
+        for engine in time.base.engines() {
+            if let broken = engine.storageInvariantViolation() {
+                return Failure(steps: steps, message: "\(engine.context): storage invariant broken: \(broken)")
+            }
+        }
         for (index, expected) in model.tickers.enumerated() {
             let slot = slots[index]
             // Deliveries up to `slot.checked` agreed at an earlier check: compare the new ones only.

@@ -1,0 +1,328 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import TimerKit
+
+/// An engine gives back what it holds: a context without live tickers keeps no timer on its run loop and no
+/// thread, a short-lived thread's run loop and its file descriptors are freed when the thread ends, and the
+/// engine's storage shrinks as tickers go.
+@Suite(.serialized) struct EngineResourceTests {
+    // MARK: Engines that go away
+
+    #if os(Linux)
+        /// The process's open file descriptors.
+        private static func openDescriptors() -> Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        }
+
+        /// The names of the process's threads.
+        private static func threadNames() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.compactMap { task in
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+
+        /// Short-lived threads that each run their run loop with a ticker for 20 ms and end: each one's run
+        /// loop owns file descriptors, which must be closed once the thread is gone (they were kept for ever
+        /// while the run loop's engine was permanent: three per thread).
+        @Test func shortLivedRunLoopThreadsGiveTheirFileDescriptorsBack() {
+            // Each thread schedules before running its loop, which draws the "not running" warning.
+            LogCapture.install()
+            defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
+            let base = TimeBase(.system)
+            let before = Self.openDescriptors()
+            let ticks = Recorder<Int>()
+            for _ in 0..<10 {
+                let group = DispatchGroup()
+                for _ in 0..<10 {
+                    group.enter()
+                    Thread {
+                        TimeBase.$override.withValue(base) {
+                            let ticker = Ticker.schedule(.every(.milliseconds(5)), on: .current) { _ in ticks.append(1)
+                            }
+                            RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+                            withExtendedLifetime(ticker) {}
+                        }
+                        group.leave()
+                    }.start()
+                }
+                group.wait()
+            }
+            #expect(ticks.count > 0, "the tickers ran")
+            #expect(eventually { base.engines().isEmpty }, "the registry still holds \(base.engines().count) engines")
+            // 100 threads: +300 descriptors when every run loop was kept. Other tests running meanwhile
+            // may hold a few of their own.
+            #expect(eventually(timeout: 10) { Self.openDescriptors() - before < 40 })
+        }
+
+        /// A precise context's thread ends (after its linger) once the context has no live tickers, and
+        /// its engine goes away at once.
+        @Test func aPreciseThreadEndsAfterItsLastTicker() {
+            let base = TimeBase(.system)
+            let label = "TKTests.ends\(Int.random(in: 100...999))"
+            let context = TickerContext.precise(label: label)
+            let fired = DispatchSemaphore(value: 0)
+            let engine = WeakBox<TickerEngine>()
+            TimeBase.$override.withValue(base) {
+                let ticker = Ticker.schedule(.after(.milliseconds(1)), on: context) { _ in fired.signal() }
+                engine.object = ticker.engine
+                #expect(fired.wait(timeout: .now() + 5) == .success)
+                #expect(Self.threadNames().contains(label))
+                withExtendedLifetime(ticker) {}
+            }
+            #expect(eventually { engine.object == nil }, "the engine outlived its last ticker")
+            #expect(eventually(timeout: 10) { !Self.threadNames().contains(label) }, "the thread did not end")
+        }
+    #endif
+
+    /// A run loop's engine goes away with its last ticker when its thread ends, so nothing keeps the
+    /// finished thread's run loop.
+    @Test func aRunLoopEngineGoesAwayWithItsThread() {
+        LogCapture.install()
+        defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
+        let base = TimeBase(.system)
+        let engine = WeakBox<TickerEngine>()
+        let loop = WeakBox<RunLoop>()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            TimeBase.$override.withValue(base) {
+                let ticker = Ticker.schedule(.every(.milliseconds(5)), on: .current) { _ in }
+                engine.object = ticker.engine
+                loop.object = RunLoop.current
+                RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+                withExtendedLifetime(ticker) {}
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(eventually { engine.object == nil }, "the engine outlived its thread")
+        #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
+    }
+
+    /// Like a `Foundation.Timer`, TimerKit's timer leaves the run loop once the context's last ticker has
+    /// stopped (and no handle to one is kept): a loop that nothing else keeps running returns from `run`.
+    @Test func aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop() {
+        LogCapture.install()
+        defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
+        final class Owner: Sendable {}
+        let owner = Owner()
+        let fired = Recorder<Int>()
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            // Bound to an owner, no handle kept: the one-shot's engine goes once it has fired.
+            Ticker.schedule(.after(.milliseconds(5)), on: .current, owner: owner) { _, _ in fired.append(1) }
+            while RunLoop.current.run(mode: .default, before: .distantFuture) {}
+            returned.signal()
+        }.start()
+        #expect(returned.wait(timeout: .now() + 10) == .success, "the loop kept running")
+        #expect(fired.count == 1)
+        withExtendedLifetime(owner) {}
+    }
+
+    /// A tick sequence's iterator keeps the engine its waits use between two ticks (each wait is a one-shot
+    /// that stops before the next begins; the engine would otherwise go and be made again every tick).
+    @Test func aTickSequenceKeepsItsEngineBetweenTicks() async {
+        var iterator = Ticker.ticks(.every(.milliseconds(2))).makeAsyncIterator()
+        #expect(await iterator.next() != nil)
+        let engine = WeakBox<TickerEngine>()
+        engine.object = TimeBase.system.engine(for: EngineWait.context)
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(engine.object != nil, "the engine went between two ticks")
+        #expect(await iterator.next() != nil)
+    }
+
+    /// An engine makes its alarm (a run loop's timer, a dispatch source, a thread) on its first arming,
+    /// not when it is created: an engine that loses the race to be registered never arms, so it never adds
+    /// a timer to a run loop.
+    @Test func anEngineMakesItsAlarmOnlyWhenFirstArmed() {
+        let base = TimeBase(.system)
+        let thread = RunLoopThread()
+        defer { thread.stop() }
+        let engine = base.engine(for: thread.context)
+        #expect(!engine.hasAlarm)
+        let ticker = TimeBase.$override.withValue(base) {
+            Ticker.schedule(.after(.seconds(60)), on: thread.context) { _ in }
+        }
+        #expect(ticker.engine === engine)
+        #expect(engine.hasAlarm)
+        ticker.cancel()
+    }
+
+    /// Threads racing to schedule on a new context end up on one engine with one alarm.
+    @Test func racingThreadsShareOneEngineAndOneAlarm() {
+        let base = TimeBase(.system)
+        let thread = RunLoopThread()
+        defer { thread.stop() }
+        let tickers = Locked<[Ticker]>.make([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let ticker = TimeBase.$override.withValue(base) {
+                Ticker.schedule(.after(.seconds(60)), on: thread.context) { _ in }
+            }
+            tickers.withLock { $0.append(ticker) }
+        }
+        let engines = Set(tickers.withLock { $0.map { ObjectIdentifier($0.engine) } })
+        #expect(engines.count == 1)
+        #expect(base.engines().count == 1)
+        #expect(base.engines().first?.hasAlarm == true)
+        tickers.withLock { $0.forEach { $0.cancel() } }
+    }
+
+    // MARK: Storage that shrinks
+
+    private static let context = TickerContext.precise(label: "TimerKitTests.shrink")
+
+    /// A burst of pending one-shots released while another ticker stays: the table gives its pages back
+    /// and the heap its storage, and the survivor keeps its schedule.
+    @Test(arguments: [true, false]) func storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: Bool) {
+        let time = VirtualTime()
+        let ticks = Recorder<Int>()
+        let schedule = {
+            Ticker.schedule(.every(.milliseconds(10)), on: Self.context) { tick in ticks.append(tick.skipped) }
+        }
+        var remaining: [Ticker] = []
+        let survivor = time.run {
+            let first = survivorFirst ? schedule() : nil
+            remaining = (0..<5_000).map { _ in Ticker.schedule(.after(.seconds(600)), on: Self.context) { _ in } }
+            return first ?? schedule()
+        }
+        let engine = time.base.engine(for: Self.context)
+        #expect(engine.storage().pages == 14)  // 32 + 32 + 64 + 128 + 256 records, then 9 pages of 512
+        #expect(engine.storageInvariantViolation() == nil)
+        // Released in a scattered order, as a burst of one-shots often is.
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0x0B0B)
+        while !remaining.isEmpty {
+            remaining.swapAt(Int.random(in: remaining.indices, using: &generator), remaining.count - 1)
+            remaining.removeLast().cancel()
+            if remaining.count % 500 == 0 { #expect(engine.storageInvariantViolation() == nil) }
+        }
+        let after = engine.storage()
+        #expect(after.occupied == 1)
+        // The first page, the survivor's, and at most one spare.
+        #expect(after.pages <= 3)
+        #expect(after.slots <= 32 + 512 + 512)
+        #expect(after.heapCapacity <= 64)
+        #expect(engine.storageInvariantViolation() == nil)
+        let before = ticks.count
+        time.advance(by: .seconds(1))
+        #expect(ticks.count - before == 100)
+        #expect(ticks.values.allSatisfy { $0 == 0 })
+        withExtendedLifetime(survivor) {}
+    }
+
+    /// Tickers gather in the lowest free slots, so a page emptied by churn is reused before a new one is
+    /// made; the table's invariants hold through random creation and release.
+    @Test func churnKeepsTheTableCompactAndItsInvariants() {
+        let time = VirtualTime()
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0xC4A5)
+        var live: [Ticker] = []
+        let engine = time.base.engine(for: Self.context)
+        for round in 0..<4_000 {
+            if live.isEmpty || (live.count < 1_500 && Int.random(in: 0..<3, using: &generator) != 0) {
+                let delay = Int.random(in: 1...50, using: &generator)
+                live.append(time.run { Ticker.schedule(.after(.seconds(delay)), on: Self.context) { _ in } })
+            } else {
+                live.swapAt(Int.random(in: live.indices, using: &generator), live.count - 1)
+                live.removeLast().cancel()
+            }
+            if round % 250 == 0 {
+                #expect(engine.storageInvariantViolation() == nil)
+                // Never more slots than the live tickers need, plus one page of each kind that is filling up.
+                #expect(engine.storage().slots <= live.count + 2 * SlotTable.pageSize)
+            }
+        }
+        #expect(engine.storageInvariantViolation() == nil)
+        withExtendedLifetime(live) {}
+    }
+}
+
+/// The invariant checks see a broken table.
+@Suite struct StorageInvariantCheckTests {
+    @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
+        var state = EngineState()
+        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
+        let times = TickSchedule.after(.seconds(1)).times
+        let ids = (0..<40).map { _ in
+            let id = state.insert(
+                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
+            state.reschedule(id.slot)
+            return id
+        }
+        #expect(state.invariantViolation() == nil)
+        state[ids[35].slot].isOccupied = false
+        #expect(state.invariantViolation() != nil)
+    }
+}
+
+/// A weak reference a test can fill on another thread and read after joining it.
+final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+    // Invariant (tests only): written by one thread before it signals, read by the test after waiting.
+    weak var object: Object?
+}
+
+/// Listing live tickers reads each engine a slice at a time, and a cheap count serves monitors.
+@Suite struct LiveTickerListingTests {
+    private static let context = TickerContext.dispatch(DispatchQueue(label: "TimerKitTests.listing"))
+
+    final class Owner: Sendable {}
+
+    /// More tickers than one slice, with dead owners scattered across the slices: every live ticker is
+    /// listed once, the ones whose owner is gone are stopped and left out, and the count follows.
+    @Test func aListingSpanningSlicesIsCompleteAndSweepsDeadOwners() {
+        let time = VirtualTime()
+        let total = TickerEngine.listingSlice * 3 + 100
+        var owners: [Owner?] = (0..<total).map { _ in Owner() }
+        var handles: [Ticker] = []
+        time.run {
+            for index in 0..<total {
+                if index % 7 == 0 {
+                    Ticker.schedule(.every(.seconds(60)), on: Self.context, owner: owners[index]!) { _, _ in }
+                } else {
+                    handles.append(Ticker.schedule(.every(.seconds(60)), on: Self.context) { _ in })
+                }
+            }
+        }
+        let bound = (0..<total).filter { $0 % 7 == 0 }
+        for (position, index) in bound.enumerated() where position % 2 == 0 { owners[index] = nil }
+        let gone = (bound.count + 1) / 2
+        #expect(time.run { TickerDiagnostics.liveTickerCount } == total, "the count stops nothing")
+        let listed = time.run { TickerDiagnostics.liveTickers() }
+        #expect(listed.count == total - gone)
+        #expect(listed.filter { $0.binding == "owner" }.count == bound.count - gone)
+        #expect(time.run { TickerDiagnostics.liveTickerCount } == total - gone)
+        handles.removeAll()
+        #expect(time.run { TickerDiagnostics.liveTickerCount } == bound.count - gone)
+        withExtendedLifetime(owners) {}
+    }
+}
+
+/// The byte counts the documentation and comments quote, checked against the layouts they describe.
+@Suite struct StorageLayoutTests {
+    @Test func theRecordIs120BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 120)
+        #expect(MemoryLayout<TickerRecord>.stride == 120)
+        #expect(MemoryLayout<HeapNode>.size == 16)
+        #expect(MemoryLayout<HeapNode>.stride == 16)
+    }
+
+    @Test func aSchedulesNumbersAre32Bytes() {
+        #expect(MemoryLayout<ScheduleTimes>.size == 32)
+    }
+
+    /// A `Ticker` instance is its 16-byte object header and its stored properties: 40 bytes, which the
+    /// allocator serves from a 48-byte block.
+    @Test func aTickerHandleIs40Bytes() {
+        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 24)
+        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 40)
+    }
+
+    /// "About 190 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
+    /// and the 48-byte block of its handle.
+    @Test func aPendingTickerCostsAbout190Bytes() {
+        let perTicker =
+            MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
+        #expect(perTicker == 188)
+    }
+}
