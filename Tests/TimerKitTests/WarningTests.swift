@@ -37,7 +37,7 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         thread.startRunning()
         #expect(eventually(timeout: 10) { fired.withLock { $0 } == 1 })
         #expect(eventually(timeout: 20) { !Diagnostics.isWatchingRunLoop(of: engine) }, "the check ran")
-        #expect(LogCapture.lines(containing: tag).isEmpty)
+        #expect(runLoopWarnings(tag).isEmpty)
         withExtendedLifetime(ticker) {}
         thread.stop()
     }
@@ -55,7 +55,7 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         made.wait()
         #expect(!Diagnostics.isWatchingRunLoop(of: TimeBase.system.engine(for: thread.context)))
         box.value?.cancel()
-        #expect(LogCapture.lines(containing: tag).isEmpty)
+        #expect(runLoopWarnings(tag).isEmpty)
         thread.stop()
     }
 
@@ -72,7 +72,7 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         #expect(!Diagnostics.isWatchingRunLoop(of: time.base.engine(for: parked.context)), "no check scheduled")
         time.advance(by: .seconds(5))
         #expect(fired.withLock { $0 } == 500, "virtual time drives the ticker whether or not the loop runs")
-        #expect(LogCapture.lines(containing: tag).isEmpty)
+        #expect(runLoopWarnings(tag).isEmpty)
         ticker.cancel()
         parked.stop()
     }
@@ -83,7 +83,7 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         let ticker = Ticker.schedule(.every(.seconds(60)), on: .dispatch(queue), fileID: tag) { _ in }
         #expect(!Diagnostics.isWatchingRunLoop(of: TimeBase.system.engine(for: .dispatch(queue))))
         ticker.cancel()
-        #expect(LogCapture.lines(containing: tag).isEmpty)
+        #expect(runLoopWarnings(tag).isEmpty)
     }
 }
 
@@ -125,4 +125,11 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         #expect(LogCapture.lines(containing: valid).isEmpty)
         withExtendedLifetime(limiters) {}
     }
+}
+
+/// The run-loop warnings logged about the ticker created at `tag`. (Only those: while another test runs
+/// under the `.virtualTime` trait, a real-time ticker made off every test's task draws that test's own
+/// warning, which is not what these tests are about.)
+func runLoopWarnings(_ tag: String) -> [String] {
+    LogCapture.lines(containing: tag).filter { $0.contains("loop is not running") }
 }
