@@ -88,13 +88,18 @@ import TimerKitTesting
 
     /// A ticker made from a `DispatchQueue.async` block: outside the test's task, so on real time.
     static func makeTickerOnAnotherQueue(line: Log) async -> Ticker {
-        await withCheckedContinuation { continuation in
+        // The ticker crosses back through a lock (not the continuation's value), which ThreadSanitizer
+        // sees as ordering the queue's writes before the test's reads.
+        let made = LockedTicker()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "WholeTestTests").async {
                 line.append("\(#line + 1)")
                 let ticker = Ticker.schedule(.after(.seconds(60)), on: .dispatch(.global())) { _ in }
-                continuation.resume(returning: ticker)
+                made.set(ticker)
+                continuation.resume()
             }
         }
+        return made.value!
     }
 }
 
@@ -111,4 +116,14 @@ import TimerKitTesting
         #expect(time.now == VirtualTime.start)
         await time.advance(by: .seconds(7))
     }
+}
+
+/// A ticker handed from a queue to a test, behind an `NSLock` (`Synchronization.Mutex` draws false
+/// ThreadSanitizer reports under contention on Linux).
+final class LockedTicker: @unchecked Sendable {
+    // Invariant: `ticker` is only reached under `lock`.
+    private let lock = NSLock()
+    private var ticker: Ticker?
+    func set(_ ticker: Ticker) { lock.withLock { self.ticker = ticker } }
+    var value: Ticker? { lock.withLock { ticker } }
 }
