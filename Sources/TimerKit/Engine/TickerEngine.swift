@@ -10,9 +10,6 @@ final class TickerEngine: Sendable {
     /// source, not its `TimeBase`: the time base's registry holds run-loop engines strongly, and the reverse
     /// reference would make a cycle.
     let clock: EngineClock
-    /// The time base whose alarm the engine makes on its first arming, held weakly (its registry may hold
-    /// this engine).
-    private let timeBase: WeakReference
     private let state = Locked<EngineState>.make(EngineState())
 
     /// Deliveries served in one wake-up before the engine yields the context back to its run loop or
@@ -22,7 +19,14 @@ final class TickerEngine: Sendable {
     init(context: TickerContext, clock: TickClock.Kind = .uptime, timeBase: TimeBase) {
         self.context = context
         self.clock = EngineClock(source: timeBase.source, kind: clock)
-        self.timeBase = WeakReference(timeBase)
+        // A virtual alarm holds no system resource: it is made now, while its time base surely lives (the
+        // engine keeps no reference to the time base, weak or strong: a weak one to a time base that lives
+        // until the process exits is reported by LeakSanitizer once the engine is gone). A system alarm is
+        // made on the first arming, from the process's system time base.
+        if case .virtual = timeBase.source {
+            let alarm = timeBase.makeAlarm(for: context, clock: clock) { [weak self] in self?.serviceDueTickers() }
+            state.withLock { $0.alarm = .made(alarm) }
+        }
     }
 
     deinit {
@@ -277,11 +281,13 @@ final class TickerEngine: Sendable {
         }
     }
 
-    /// The context's alarm, calling back into this engine without keeping it alive. A time base that is
-    /// gone (a test's virtual time, torn down) gives an alarm that never wakes.
+    /// The context's system alarm, calling back into this engine without keeping it alive. (A virtual
+    /// engine made its alarm when it was created, so it never gets here.)
     private func makeAlarm() -> any Alarm {
-        guard let timeBase = timeBase.object as? TimeBase else { return SilentAlarm() }
-        return timeBase.makeAlarm(for: context, clock: clock.kind) { [weak self] in self?.serviceDueTickers() }
+        guard case .system = clock.source else { return SilentAlarm() }
+        return TimeBase.system.makeAlarm(for: context, clock: clock.kind) { [weak self] in
+            self?.serviceDueTickers()
+        }
     }
 
     /// Whether the engine has made its alarm (for tests: an engine makes it on its first arming).
@@ -571,7 +577,7 @@ extension Optional {
     }
 }
 
-/// The alarm of an engine whose time base is gone: nothing will ever advance it.
+/// An alarm that never wakes (for an engine that cannot have a system alarm).
 private final class SilentAlarm: Alarm {
     func arm(at deadline: Int64) {}
     func shutDown() {}

@@ -127,9 +127,11 @@ final class TimeBase: Sendable {
     ) -> any Alarm {
         switch (source, clock) {
         case (.virtual(let clock), _):
-            // A wake-up may run on another thread (a queue, the main thread): it brings the time base.
-            let scoped: @Sendable () -> Void = { [weak self] in
-                guard let self else { return wake() }
+            // A wake-up may run on another thread (a queue, the main thread): it brings the time base. Unowned,
+            // not weak: only this time base's own advances wake its alarms, so it is alive whenever this runs,
+            // and a weak reference to a time base that lives until the process exits (a test case's, which
+            // XCTest keeps) would be reported by LeakSanitizer once the alarm is gone.
+            let scoped: @Sendable () -> Void = { [unowned self] in
                 TimeBase.$override.withValue(self, operation: wake)
             }
             return clock.makeAlarm(delivery: context.virtualDelivery, wake: scoped)
