@@ -1,0 +1,40 @@
+import Foundation
+
+@testable import TimerKit
+
+/// Captures TimerKit's diagnostics for the tests of this target. Every test target runs in one process,
+/// in parallel, with one process-wide log handler: the capture is installed once, passes every line on to
+/// the handler it replaced (another target's capture, or standard error), and each test filters the lines
+/// by something only it produces (a queue label, a virtual instant of its own).
+enum DiagnosticsCapture {
+    private static let lines = Locked<[String]>.make([])
+    private static let installed: Void = {
+        // Read and replace the handler under one lock, so that a capture installed at the same moment by
+        // another target is not lost.
+        TickerDiagnostics.configuration.withLock { configuration in
+            let previous = configuration.logHandler
+            configuration.logHandler = { line in
+                DiagnosticsCapture.lines.withLock { $0.append(line) }
+                previous(line)
+            }
+        }
+    }()
+
+    static func install() { _ = installed }
+
+    static func lines(containing fragment: String) -> [String] {
+        lines.withLock { $0.filter { $0.contains(fragment) } }
+    }
+
+    /// Waits until a line containing `fragment` has been logged, checking every 10 ms for at most
+    /// `timeout` of real time (a generous bound: the line is normally there long before). Returns the lines.
+    static func waitForLines(containing fragment: String, timeout: Duration = .seconds(60)) async -> [String] {
+        let giveUp = ContinuousClock.now + timeout
+        while ContinuousClock.now < giveUp {
+            let found = lines(containing: fragment)
+            if !found.isEmpty { return found }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return lines(containing: fragment)
+    }
+}
