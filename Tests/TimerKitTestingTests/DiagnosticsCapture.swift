@@ -26,14 +26,16 @@ enum DiagnosticsCapture {
         lines.withLock { $0.filter { $0.contains(fragment) } }
     }
 
-    /// Waits until a line containing `fragment` has been logged, checking every 10 ms for at most
-    /// `timeout` of real time (a generous bound: the line is normally there long before). Returns the lines.
-    static func waitForLines(containing fragment: String, timeout: Duration = .seconds(60)) async -> [String] {
+    /// Blocks the calling thread until a line containing `fragment` has been logged, checking every 10 ms
+    /// for at most `timeout` of real time (a generous bound: the line is normally there long before).
+    /// Returns the lines. Synchronous on purpose: a test that blocks a queue (or the main actor) frees it
+    /// from that queue, without needing a task of the cooperative pool, which other tests may be blocking.
+    static func waitForLines(containing fragment: String, timeout: Duration = .seconds(60)) -> [String] {
         let giveUp = ContinuousClock.now + timeout
         while ContinuousClock.now < giveUp {
             let found = lines(containing: fragment)
             if !found.isEmpty { return found }
-            try? await Task.sleep(for: .milliseconds(10))
+            Thread.sleep(forTimeInterval: 0.01)
         }
         return lines(containing: fragment)
     }

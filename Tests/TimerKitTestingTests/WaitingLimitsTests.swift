@@ -67,34 +67,29 @@ import TimerKit
                 + "advance from the main actor")
     }
 
-    /// Blocks `queue`, advances from another thread onto a handler on `context`, waits for the line
-    /// `expecting` (its whole text checked), then frees the queue and checks that the advance completes.
+    /// Blocks `queue` and, from there, starts another thread advancing onto a handler on `context`; frees
+    /// the queue once the line `expecting` (its whole text checked) is logged, then checks that the advance
+    /// completes. Nothing here waits on the cooperative pool while the queue is blocked: other tests'
+    /// synchronous advances may be holding its threads, waiting for the main actor this test blocks.
     static func blockWhileAnotherThreadAdvances(
         on context: TickerContext, block queue: DispatchQueue, expecting message: String
     ) async {
         let time = VirtualTime(consumerGrace: VirtualTime.consumerGrace, deliveryNotice: .milliseconds(100))
         let log = Log()
         let ticker = time.run { Ticker.schedule(.after(.seconds(1)), on: context) { _ in log.append("fired") } }
-        let free = DispatchSemaphore(value: 0)
-        let blocked = DispatchSemaphore(value: 0)
-        queue.async {
-            blocked.signal()
-            free.wait()
-        }
-        blocked.wait()
-        let advancing = Task {
-            await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+        let seen = Log()
+        let wakeUps = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+            queue.async {
                 Thread { done.resume(returning: time.advance(by: .seconds(1))) }.start()
-            }
+                let lines = DiagnosticsCapture.waitForLines(containing: message)
+                seen.append("\(lines.count) line(s), handler run \(log.all.count) time(s) meanwhile")
+            }  // the queue is free from here
         }
-        let lines = await DiagnosticsCapture.waitForLines(containing: message)
-        #expect(log.all.isEmpty, "the handler waits for its queue")
-        free.signal()
-        let wakeUps = await advancing.value
-        #expect(lines.count == 1, "reported once: \(lines)")
+        #expect(seen.all == ["1 line(s), handler run 0 time(s) meanwhile"], "reported once, while it waited")
         #expect(wakeUps == 1)
         #expect(log.all == ["fired"])
         #expect(ticker.state == .finished)
+        #expect(DiagnosticsCapture.lines(containing: message).count == 1)
     }
 }
 
