@@ -42,10 +42,20 @@ public final class VirtualTime: Clock, Sendable {
     public typealias Duration = Swift.Duration
 
     let base: VirtualTimeBase
+    /// How long this timeline's async advance waits for a resumed consumer (``consumerGrace`` unless a
+    /// test of TimerKitTesting itself shortens it).
+    let grace: Duration
 
     /// Creates a virtual timeline that starts at ``start`` (an arbitrary, fixed instant).
-    public init() {
-        base = VirtualTimeBase(startNanoseconds: Self.start.nanoseconds)
+    public convenience init() {
+        self.init(consumerGrace: Self.consumerGrace, deliveryNotice: Self.deliveryNotice)
+    }
+
+    /// A timeline with its own waiting periods, so that tests of these waits need not last ten seconds
+    /// (per instance: tests run in parallel).
+    init(consumerGrace: Duration, deliveryNotice: Duration) {
+        base = VirtualTimeBase(startNanoseconds: Self.start.nanoseconds, deliveryNotice: deliveryNotice)
+        grace = consumerGrace
     }
 
     /// The instant every virtual timeline starts at.
@@ -54,6 +64,10 @@ public final class VirtualTime: Clock, Sendable {
     /// How long (in real time) an async advance waits for a resumed consumer that neither waits again nor
     /// ends before it logs a warning and moves on. Only a consumer blocked on something else reaches it.
     static let consumerGrace: Duration = .seconds(10)
+
+    /// How long (in real time) a delivery waits for a blocked queue or main actor before the advance logs
+    /// what it waits for and how to fix it.
+    static let deliveryNotice: Duration = .seconds(10)
 
     // MARK: The current virtual time
 
@@ -165,14 +179,14 @@ public final class VirtualTime: Clock, Sendable {
     @discardableResult
     public func advance(to instant: TickInstant, isolation: isolated (any Actor)? = #isolation) async -> Int {
         await base.advanceSettling(
-            toNanoseconds: max(instant.nanoseconds, base.nowNanoseconds), grace: Self.consumerGrace)
+            toNanoseconds: max(instant.nanoseconds, base.nowNanoseconds), grace: grace)
     }
 
     /// Runs what is due now without moving time, then lets the consumers it resumed run. Returns the number
     /// of wake-ups.
     @discardableResult
     public func runDue(isolation: isolated (any Actor)? = #isolation) async -> Int {
-        await base.advanceSettling(toNanoseconds: base.nowNanoseconds, grace: Self.consumerGrace)
+        await base.advanceSettling(toNanoseconds: base.nowNanoseconds, grace: grace)
     }
 
     /// As ``runUntilIdle(horizon:)``, letting resumed consumers run after each deadline, so that a consumer

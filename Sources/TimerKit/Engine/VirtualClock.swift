@@ -37,9 +37,16 @@ final class VirtualClock: Sendable {
         /// Bumped by every arming, so that a waiter can tell an arming happened after it looked.
         var armings: UInt64 = 0
         var armingWaiters: [OnceContinuation] = []
-        /// Consumers resumed by a wake-up that have not yet waited again or ended.
-        var runningConsumers = 0
+        /// Consumers resumed by a wake-up that have not yet waited again or ended, by id.
+        var runningConsumers: Set<Int> = []
+        /// The running consumers an advance stopped waiting for after its grace period (a subset of
+        /// `runningConsumers`): no advance waits for them again until they wait again or end.
+        var givenUpConsumers: Set<Int> = []
+        var nextConsumerID = 0
         var settleWaiters: [OnceContinuation] = []
+
+        /// Whether an advance still has a resumed consumer to wait for.
+        var awaitsConsumers: Bool { runningConsumers.count > givenUpConsumers.count }
 
         func canRun(_ alarm: Alarm) -> Bool {
             guard case .mainRunLoop(let modes) = alarm.delivery else { return true }
@@ -68,7 +75,12 @@ final class VirtualClock: Sendable {
 
     private let state = Locked<State>.make(State())
 
-    init(start: Int64 = 1_000_000_000) {
+    /// How long (real time) a delivery waits for its queue or the main actor before the advance logs what
+    /// it waits for (see `DeliveryWatch`).
+    let deliveryNotice: Duration
+
+    init(start: Int64 = 1_000_000_000, deliveryNotice: Duration = .seconds(10)) {
+        self.deliveryNotice = deliveryNotice
         state.withLock { $0.now = start }
     }
 
@@ -123,7 +135,7 @@ final class VirtualClock: Sendable {
     /// Fires every alarm due by `target` in deadline order, then sets the time to `target`.
     @discardableResult
     func run(until target: Int64) -> Int {
-        let watch = DeliveryWatch()
+        let watch = DeliveryWatch(notice: deliveryNotice)
         defer { watch.finish() }
         var fired = 0
         var firedAtThisInstant = 0
@@ -225,14 +237,19 @@ final class VirtualClock: Sendable {
     /// Records that a wake-up resumed a consumer (a task waiting on virtual time); the returned token
     /// ends that when it is released: when the consumer waits again, or its iterator goes away.
     func consumerResumed() -> RunningConsumer {
-        state.withLock { $0.runningConsumers += 1 }
-        return RunningConsumer(clock: self)
+        let id = state.withLock { state in
+            state.nextConsumerID += 1
+            state.runningConsumers.insert(state.nextConsumerID)
+            return state.nextConsumerID
+        }
+        return RunningConsumer(clock: self, id: id)
     }
 
-    fileprivate func consumerSettled() {
+    fileprivate func consumerSettled(_ id: Int) {
         let waiters = state.withLock { state -> [OnceContinuation] in
-            state.runningConsumers -= 1
-            guard state.runningConsumers == 0 else { return [] }
+            state.runningConsumers.remove(id)
+            state.givenUpConsumers.remove(id)
+            guard !state.awaitsConsumers else { return [] }
             defer { state.settleWaiters = [] }
             return state.settleWaiters
         }
@@ -240,30 +257,34 @@ final class VirtualClock: Sendable {
     }
 
     /// Suspends until every resumed consumer has waited again or ended, or until `grace` of real time
-    /// passes (returns `false` then: a consumer waits on something other than virtual time).
+    /// passes (returns `false` then: a consumer waits on something other than virtual time). Consumers
+    /// still running then are given up on: no later call waits for them until they wait again or end, so
+    /// that one stuck consumer costs an advance one grace period, not one per deadline.
     func waitForConsumers(grace: Duration) async -> Bool {
-        await OnceContinuation.wait(grace: grace) { waiter in
+        let settled = await OnceContinuation.wait(grace: grace) { waiter in
             state.withLock { state in
-                guard state.runningConsumers > 0 else { return true }
+                guard state.awaitsConsumers else { return true }
                 state.settleWaiters.append(waiter)
                 return false
             }
         }
+        if !settled { state.withLock { $0.givenUpConsumers = $0.runningConsumers } }
+        return settled
     }
-
-    var runningConsumers: Int { state.withLock { $0.runningConsumers } }
 }
 
 /// Held by a consumer that a virtual wake-up resumed, until it waits on virtual time again or its
 /// iterator goes away (see `VirtualClock.consumerResumed()`).
 final class RunningConsumer: Sendable {
     private let clock: VirtualClock
+    private let id: Int
 
-    fileprivate init(clock: VirtualClock) {
+    fileprivate init(clock: VirtualClock, id: Int) {
         self.clock = clock
+        self.id = id
     }
 
-    deinit { clock.consumerSettled() }
+    deinit { clock.consumerSettled(id) }
 }
 
 /// A continuation resumed once: by an event, or by a real-time grace period that guards a test against
@@ -319,9 +340,10 @@ final class OnceContinuation: Sendable {
     }
 }
 
-/// Watches one advance's deliveries to queues: if one has waited for its queue for 10 s of real time, the
-/// queue is most likely blocked waiting for this very advance, so it logs what it waits for and the fix.
-/// One timer per advance that delivers on a queue (not per delivery), checking every 10 s.
+/// Watches one advance's deliveries to queues: if one has waited for its queue for `notice` of real time
+/// (10 s unless a test of TimerKit itself says otherwise), the queue is most likely blocked waiting for
+/// this very advance, so it logs what it waits for and the fix. One timer per advance that delivers on a
+/// queue (not per delivery), checking every `notice`.
 final class DeliveryWatch: Sendable {
     private struct Waiting {
         let name: String
@@ -336,9 +358,15 @@ final class DeliveryWatch: Sendable {
         var finished = false
     }
 
-    private static let notice: UInt64 = 10_000_000_000
+    private let notice: Duration
+    private let noticeNanoseconds: UInt64
 
     private let state = Locked<State>.make(State())
+
+    init(notice: Duration) {
+        self.notice = notice
+        noticeNanoseconds = UInt64(max(1, notice.saturatingNanoseconds))
+    }
 
     func begin(name: String, fix: @escaping @Sendable () -> String) {
         let arm = state.withLock { state -> Bool in
@@ -354,11 +382,12 @@ final class DeliveryWatch: Sendable {
     func finish() { state.withLock { $0.finished = true } }
 
     private func schedule() {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(Self.notice))) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: noticeNanoseconds))) {
+            [self] in
             let report = state.withLock { state -> Waiting? in
                 guard !state.finished else { return nil }
                 guard var waiting = state.waiting, !waiting.reported,
-                    DispatchTime.now().uptimeNanoseconds - waiting.since >= Self.notice
+                    DispatchTime.now().uptimeNanoseconds - waiting.since >= noticeNanoseconds
                 else { return nil }
                 waiting.reported = true
                 state.waiting = waiting
@@ -367,7 +396,7 @@ final class DeliveryWatch: Sendable {
             if let report {
                 Diagnostics.log(
                     "TimerKit virtual time: advancing waits for \(report.name) to run a handler that is due, and it "
-                        + "has not run it in 10 s of real time. If \(report.name) is waiting for this advance, it "
+                        + "has not run it in \(notice) of real time. If \(report.name) is waiting for this advance, it "
                         + "never will: \(report.fix()).")
             }
             if !state.withLock({ $0.finished }) { schedule() }

@@ -11,8 +11,10 @@ package final class VirtualTimeBase: Sendable {
     let clock: VirtualClock
     let base: TimeBase
 
-    package init(startNanoseconds: Int64) {
-        clock = VirtualClock(start: startNanoseconds)
+    /// `deliveryNotice`: how long a delivery to a blocked queue or main actor waits before the advance
+    /// logs what it waits for (tests of TimerKit shorten it).
+    package init(startNanoseconds: Int64, deliveryNotice: Duration = .seconds(10)) {
+        clock = VirtualClock(start: startNanoseconds, deliveryNotice: deliveryNotice)
         base = TimeBase(.virtual(clock))
     }
 

@@ -8,7 +8,15 @@ import Foundation
 enum LogCapture {
     private static let lines = Locked<[String]>.make([])
     private static let installed: Void = {
-        TickerDiagnostics.setLogHandler { line in LogCapture.lines.withLock { $0.append(line) } }
+        // Other test targets run in this process and capture too: pass each line on to the handler this
+        // one replaces, read and replaced under one lock so that neither capture loses the other.
+        TickerDiagnostics.configuration.withLock { configuration in
+            let previous = configuration.logHandler
+            configuration.logHandler = { line in
+                LogCapture.lines.withLock { $0.append(line) }
+                previous(line)
+            }
+        }
     }()
 
     static func install() { _ = installed }
