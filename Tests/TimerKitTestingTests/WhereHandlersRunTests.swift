@@ -51,6 +51,24 @@ import TimerKitTesting
         _ = ticker
     }
 
+    /// Another thread's run loop: that thread may be parked (not running its loop) and the handler still
+    /// runs, on the advancing thread.
+    @Test func anotherThreadsRunLoopHandlersRunOnTheAdvancingThread() {
+        let parked = ParkedRunLoopThread()
+        defer { parked.stop() }
+        let time = VirtualTime()
+        let advancing = ObjectIdentifier(Thread.current)
+        let ranHere = Log()
+        let ticker = time.run {
+            Ticker.schedule(.every(.seconds(1), count: 2), on: .runLoop(parked.runLoop)) { _ in
+                ranHere.append("\(ObjectIdentifier(Thread.current) == advancing)")
+            }
+        }
+        time.advance(by: .seconds(2))
+        #expect(ranHere.all == ["true", "true"])
+        _ = ticker
+    }
+
     @MainActor final class Clock {
         var seconds = 0
         var ticker: Ticker?
@@ -184,4 +202,27 @@ import TimerKitTesting
         try await time.sleep(until: VirtualTime.start)
         #expect(time.now == VirtualTime.start)
     }
+}
+
+/// A thread that has a run loop and never runs it, until stopped.
+final class ParkedRunLoopThread: @unchecked Sendable {
+    // Invariant: `loop` is written once on the thread before `ready` is signalled and only read after the
+    // wait in init.
+    private var loop: RunLoop?
+    private let ready = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+
+    init() {
+        let thread = Thread { [self] in
+            loop = RunLoop.current
+            ready.signal()
+            done.wait()
+        }
+        thread.start()
+        ready.wait()
+    }
+
+    var runLoop: RunLoop { loop! }
+
+    func stop() { done.signal() }
 }
