@@ -48,3 +48,10 @@ long ctimerkit_virtual_time_count_add(long delta) {
 long ctimerkit_virtual_time_count(void) {
     return atomic_load_explicit(&ctimerkit_virtual_times, memory_order_acquire);
 }
+
+static _Thread_local long ctimerkit_virtual_delivery_depth = 0;
+
+long ctimerkit_virtual_delivery_depth_add(long delta) {
+    ctimerkit_virtual_delivery_depth += delta;
+    return ctimerkit_virtual_delivery_depth;
+}

@@ -69,6 +69,40 @@ import TimerKitTesting
         _ = ticker
     }
 
+    /// A handler that lets virtual time pass (an advance from inside it) gets what falls due meanwhile
+    /// delivered inline, on its own queue, even for a main-run-loop ticker, which an advance from outside
+    /// any handler delivers on the main queue.
+    @Test func anAdvanceFromInsideAHandlerDeliversInline() {
+        let mainKey = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: mainKey, value: 1)
+        let time = VirtualTime()
+        let outer = DispatchQueue(label: "WhereHandlersRunTests.outer")
+        let log = Log()
+        let tickers = time.run {
+            [
+                Ticker.schedule(.after(.seconds(1)), on: .dispatch(outer)) { _ in
+                    log.append("outer begins")
+                    let probe = Ticker.schedule(.after(.milliseconds(500)), on: .main) { _ in
+                        log.append("nested, on the main queue: \(DispatchQueue.getSpecific(key: mainKey) == 1)")
+                    }
+                    time.advance(by: .seconds(1))  // a slow handler, in virtual time
+                    log.append("outer ends")
+                    probe.cancel()
+                },
+                Ticker.schedule(.after(.seconds(3)), on: .main) { _ in
+                    log.append("not nested, on the main queue: \(DispatchQueue.getSpecific(key: mainKey) == 1)")
+                },
+            ]
+        }
+        time.advance(by: .seconds(3))
+        #expect(
+            log.all == [
+                "outer begins", "nested, on the main queue: false", "outer ends",
+                "not nested, on the main queue: true",
+            ])
+        _ = tickers
+    }
+
     @MainActor final class Clock {
         var seconds = 0
         var ticker: Ticker?

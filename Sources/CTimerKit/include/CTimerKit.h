@@ -19,4 +19,8 @@ long ctimerkit_virtual_time_count_add(long delta);
 /// The process-wide count of active virtual times (an atomic load: the real-time path's only cost).
 long ctimerkit_virtual_time_count(void);
 
+/// Adds `delta` to this thread's count of virtual-time deliveries in progress and returns the new count
+/// (thread-local: an advance made from inside a delivered handler sees a non-zero count).
+long ctimerkit_virtual_delivery_depth_add(long delta);
+
 #endif

@@ -1,3 +1,4 @@
+internal import CTimerKit
 import Dispatch
 import Foundation
 
@@ -167,7 +168,21 @@ final class VirtualClock: Sendable {
     }
 
     /// Runs a wake-up where its context runs in production, waiting for it to finish.
+    ///
+    /// An advance made from inside a delivered handler (a handler that lets virtual time pass, as a slow
+    /// one would) delivers inline, on the handler's thread: waiting there for another queue, or the main
+    /// actor, could wait for ever on a delivery that waits for this handler's queue in turn (two tests on
+    /// the main actor and a shared queue, say).
     private static func deliver(_ wake: @escaping @Sendable () -> Void, _ delivery: Delivery, watch: DeliveryWatch) {
+        let wake: @Sendable () -> Void = {
+            _ = ctimerkit_virtual_delivery_depth_add(1)
+            defer { _ = ctimerkit_virtual_delivery_depth_add(-1) }
+            wake()
+        }
+        if ctimerkit_virtual_delivery_depth_add(0) > 0 {
+            wake()
+            return
+        }
         switch delivery {
         case .inline:
             wake()
