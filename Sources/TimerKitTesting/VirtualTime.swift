@@ -292,6 +292,5 @@ final class Mutexed<Value> {
     }
 }
 
-extension Mutexed: @unchecked Sendable where Value: Sendable {
-    // Invariant: `value` is only reached inside `withLock`, under `lock`.
-}
+// Invariant: `value` is only reached inside `withLock`, under `lock`; the value itself is Sendable.
+extension Mutexed: @unchecked Sendable where Value: Sendable {}

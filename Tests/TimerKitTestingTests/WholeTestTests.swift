@@ -7,7 +7,7 @@ import TimerKitTesting
 /// from whichever of its tasks it is created.
 @Suite struct WholeTestTests {
     final class Counter: @unchecked Sendable {
-        // Invariant: `ticker` is only reached under `lock`.
+        // Invariant: `ticker`, the one mutable field, is only reached under `lock`; `log` is immutable.
         let log = Log()
         private let lock = NSLock()
         private var ticker: Ticker?

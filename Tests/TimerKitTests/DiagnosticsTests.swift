@@ -10,8 +10,8 @@ final class DiagnosedScreen: Sendable {
 final class OwnerLeavingScreen: Sendable {}
 
 final class HandleHoldingScreen: @unchecked Sendable {
-    // Invariant (tests only): `ticker` is set once by the test's thread before any tick can run and
-    // never read by the ticker's handler.
+    // Invariant: `ticker` is set once by the test's thread, before any tick can run, and never read by
+    // the ticker's handler (tests only).
     var ticker: Ticker?
 }
 
