@@ -105,6 +105,22 @@ import Testing
         #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
     }
 
+    /// A pending "run loop is not running" check (due a second after the deadline, here a minute away)
+    /// does not keep the engine of a loop whose last ticker was cancelled alive until then.
+    @Test func aPendingRunLoopCheckDoesNotKeepTheEngineAlive() {
+        let parked = RunLoopThread(parked: true)
+        defer { parked.stop() }
+        let base = TimeBase(.system)
+        let engine = WeakBox<TickerEngine>()
+        TimeBase.$override.withValue(base) {
+            let ticker = Ticker.schedule(.after(.seconds(60)), on: parked.context) { _ in }
+            engine.object = ticker.engine
+            #expect(Diagnostics.isWatchingRunLoop(of: ticker.engine), "the loop is not running: a check waits")
+            ticker.cancel()
+        }
+        #expect(eventually { engine.object == nil }, "the pending check kept the engine alive")
+    }
+
     /// Like a `Foundation.Timer`, TimerKit's timer leaves the run loop once the context's last ticker has
     /// stopped (and no handle to one is kept): a loop that nothing else keeps running returns from `run`.
     @Test func aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop() {

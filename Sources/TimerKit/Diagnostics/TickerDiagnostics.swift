@@ -181,8 +181,15 @@ extension Diagnostics {
 
     private static func scheduleRunLoopCheck(_ engine: TickerEngine, at deadline: Int64) {
         let wait = deadline.addingSaturating(runLoopGraceNanoseconds) - engine.now().nanoseconds
-        // Run-loop engines live as long as the process: capturing one keeps nothing alive that would go.
+        // Held weakly: a pending check must not keep an engine (and its run-loop timer) that lost its last
+        // ticker alive until the check's time. An engine that went away has nothing to warn about.
+        let key = ObjectIdentifier(engine)
+        let weakEngine = WeakReference(engine)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: max(0, wait)))) {
+            guard let engine = weakEngine.object as? TickerEngine else {
+                runLoopChecks.withLock { _ = $0.remove(key) }
+                return
+            }
             checkRunLoop(of: engine)
         }
     }
