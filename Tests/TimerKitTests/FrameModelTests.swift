@@ -17,32 +17,9 @@ import Testing
 ///
 /// `TIMERKIT_FRAME_MODEL_PROGRAMS` and `TIMERKIT_FRAME_MODEL_SEED` run more (or other) programs.
 @Suite struct FrameModelTests {
-    static func settings() -> ModelCheckSettings {
-        ModelCheckSettings(prefix: "TIMERKIT_FRAME_MODEL", programs: 60, length: 120, seed: 0xF4A3_E5EE_D000_0001)
-    }
-
-    @Test func randomProgramsAgreeWithTheModel() {
-        let settings = Self.settings()
-        var covered = Set<String>()
-        for seed in settings.seeds {
-            let program = FrameModelOperation.random(seed: seed, length: settings.length)
-            if let failure = FrameModelRun.check(program, covered: &covered) {
-                let shrunk = ModelShrink.shrinkFailing(
-                    program, failure: failure, removing: { FrameModelOperation.removing($1, from: $0) }
-                ) { FrameModelRun.check($0) }
-                Issue.record(
-                    """
-                    TimerKit disagrees with the frame model: \(failure)
-                    seed \(hex(seed)); shortest program found (\(shrunk.operations.count) steps) fails \
-                    \(shrunk.failure):
-                    \(shrunk.operations.map(\.description).joined(separator: ", "))
-                    replay: TIMERKIT_FRAME_MODEL_PROGRAM=\(hex(seed)) TIMERKIT_FRAME_MODEL_LENGTH=\(settings.length) \
-                    swift test --filter FrameModelTests
-                    """)
-                return
-            }
-        }
-        if settings.program == nil {
+    @Test func randomProgramsAgreeWithTheModel() throws {
+        let covered = try FrameModelRun.checkRandomPrograms().get()
+        if FrameModelRun.settings.program == nil {
             let wanted: Set<String> = [
                 "delivered", "dropped-owner-deliveries-stop", "warned", "paused", "resumed", "cancelled",
                 "handle-released-running", "handle-released-paused", "owner-released", "state-read",
@@ -55,13 +32,7 @@ import Testing
     /// `pause()`, or that keeps the frame grid across a pause, disagrees with TimerKit.
     @Test(arguments: [FrameModel.Mutant.ignoresPause, .resumeKeepsGrid])
     func aModelMutantIsCaughtAndShrunk(_ mutant: FrameModel.Mutant) throws {
-        let check = { (program: [FrameModelOperation]) in FrameModelRun.check(program, mutant: mutant) }
-        let failing = try #require(
-            Self.settings().seeds.lazy.map { FrameModelOperation.random(seed: $0, length: 120) }.first {
-                check($0) != nil
-            })
-        let shrunk = ModelShrink.shrinkFailing(
-            failing, failure: check(failing)!, removing: { FrameModelOperation.removing($1, from: $0) }, check: check)
+        let shrunk = try #require(FrameModelRun.shrunkFailure(with: mutant))
         #expect(shrunk.operations.count <= 6, "\(shrunk.operations) \(shrunk.failure)")
         #expect(shrunk.operations.contains { if case .pause = $0 { true } else { false } })
         #expect(FrameModelRun.check(shrunk.operations) == nil, "TimerKit itself agrees with the model")
@@ -69,24 +40,32 @@ import Testing
 }
 
 /// Runs one frame program under virtual time and checks it against the model after every step.
-enum FrameModelRun {
+enum FrameModelRun: ModelChecked {
+    static let name = "frame"
+    static let suite = "FrameModelTests"
+    static let settings = ModelCheckSettings(
+        prefix: "TIMERKIT_FRAME_MODEL", programs: 60, length: 120, seed: 0xF4A3_E5EE_D000_0001)
+
+    static func random(seed: UInt64, length: Int) -> [FrameModelOperation] {
+        FrameModelOperation.random(seed: seed, length: length)
+    }
+
+    static func removing(_ program: [FrameModelOperation], _ range: Range<Int>) -> [FrameModelOperation] {
+        FrameModelOperation.removing(range, from: program)
+    }
+
     /// An owner: the test or nothing holds it; with `.ownerHoldsHandle` it keeps its own handle.
     final class Owner: Sendable {
         let handle = ContractBox<FrameSubscription>()
     }
 
-    static func check(_ program: [FrameModelOperation], mutant: FrameModel.Mutant = .none) -> ModelFailure? {
-        var covered = Set<String>()
-        return check(program, mutant: mutant, covered: &covered)
-    }
-
     static func check(
-        _ program: [FrameModelOperation], mutant: FrameModel.Mutant = .none, covered: inout Set<String>
+        _ program: [FrameModelOperation], mutant: FrameModel.Mutant?, covered: inout Set<String>
     ) -> ModelFailure? {
         LogCapture.install()
         let time = VirtualTime()
         let site = contractUniqueFileID("FrameModel")
-        var model = FrameModel(warnsAboutMistakes: TickerDiagnostics.warnsAboutMistakes, mutant: mutant)
+        var model = FrameModel(warnsAboutMistakes: TickerDiagnostics.warnsAboutMistakes, mutant: mutant ?? .none)
         let handlers = LifetimeTracker()
         let source = time.run { FrameSource.software(refreshRate: 60, on: FrameTestSupport.context) }
         let origin = time.now

@@ -88,3 +88,66 @@ enum ModelShrink {
             check: check)
     }
 }
+
+/// A model-checked feature: its random programs, how to delete steps from one, and the check.
+protocol ModelChecked {
+    associatedtype Operation: CustomStringConvertible
+    associatedtype Mutant
+
+    /// Names the feature in reports ("frame", "rate-limiter") and the environment prefix.
+    static var name: String { get }
+    static var settings: ModelCheckSettings { get }
+    /// The test suite that replays a program.
+    static var suite: String { get }
+    static func random(seed: UInt64, length: Int) -> [Operation]
+    static func removing(_ program: [Operation], _ range: Range<Int>) -> [Operation]
+    /// Runs `program` against the model (with `mutant` planted in it, if any); the first disagreement.
+    static func check(_ program: [Operation], mutant: Mutant?, covered: inout Set<String>) -> ModelFailure?
+}
+
+extension ModelChecked {
+    static func check(_ program: [Operation], mutant: Mutant? = nil) -> ModelFailure? {
+        var covered = Set<String>()
+        return check(program, mutant: mutant, covered: &covered)
+    }
+
+    /// Checks the settings' programs; returns what they exercised, or a report of the first
+    /// disagreement (with its shortest failing program and the command that replays it).
+    static func checkRandomPrograms() -> Result<Set<String>, ModelReport> {
+        var covered = Set<String>()
+        for seed in settings.seeds {
+            let program = random(seed: seed, length: settings.length)
+            guard let failure = check(program, mutant: nil, covered: &covered) else { continue }
+            let shrunk = ModelShrink.shrinkFailing(program, failure: failure, removing: removing) { check($0) }
+            let prefix = "TIMERKIT_\(name.uppercased().replacingOccurrences(of: "-", with: "_"))_MODEL"
+            return .failure(
+                ModelReport(
+                    text: """
+                        TimerKit disagrees with the \(name) model: \(failure)
+                        seed \(hex(seed)); shortest program found (\(shrunk.operations.count) steps) fails \
+                        \(shrunk.failure):
+                        \(shrunk.operations.map(\.description).joined(separator: ", "))
+                        replay: \(prefix)_PROGRAM=\(hex(seed)) \(prefix)_LENGTH=\(settings.length) \
+                        swift test --filter \(suite)
+                        """))
+        }
+        return .success(covered)
+    }
+
+    /// The shortest program found that fails with `mutant` planted in the model (nil: none fails).
+    static func shrunkFailure(with mutant: Mutant) -> (operations: [Operation], failure: ModelFailure)? {
+        let fails = { (program: [Operation]) in check(program, mutant: mutant) }
+        guard
+            let failing = settings.seeds.lazy.map({ random(seed: $0, length: settings.length) }).first(where: {
+                fails($0) != nil
+            })
+        else { return nil }
+        return ModelShrink.shrinkFailing(failing, failure: fails(failing)!, removing: removing, check: fails)
+    }
+}
+
+/// A model check's report of a disagreement.
+struct ModelReport: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text }
+}
