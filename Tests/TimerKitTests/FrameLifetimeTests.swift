@@ -52,6 +52,23 @@ import Testing
             "\(lines)")
     }
 
+    @Test func anOwnerHoldingItsHandleLogsItsReleaseAsItGoes() {
+        LogCapture.install()
+        TickerDiagnostics.logsOwnerRelease = true
+        let site = contractUniqueFileID()
+        let holder = ContractBox<FrameTestOwner>(FrameTestOwner())
+        let source = time.run { FrameSource.software(on: context) }
+        time.run {
+            let owner = holder.value!
+            owner.subscription = source.subscribe(owner: owner, fileID: site) { owner, frame in owner.record(frame) }
+        }
+        holder.clear()
+        // No refresh in between: the handle's release saw the owner gone.
+        #expect(source.subscriberCount == 0)
+        #expect(LogCapture.lines(containing: site).count == 1)
+        #expect(LogCapture.lines(containing: site).first?.contains("its owner FrameTestOwner went away") == true)
+    }
+
     @Test func readingAStateLooksAtThatSubscriberOnly() {
         // Reading one subscription's state neither sweeps the others (it costs the same with 10,000
         // subscribers) nor misses its own owner's death.
