@@ -73,6 +73,8 @@ struct FrameSourceState {
         /// releasing them may run user deinitialisers.
         var released: [FrameHandler] = []
         var owners: [AnyObject] = []
+        /// The owner loaded to read one subscriber's state (kept apart: a state read allocates nothing).
+        var owner: AnyObject?
         /// Subscriptions stopped because their owner went away (for the owner-release log).
         var ownersGone: [FrameOrigin] = []
         /// Set when a released handle draws the "never fires" warning.
@@ -198,7 +200,7 @@ struct FrameSourceState {
         switch Lifetime.sweepVerdict(isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object) {
         case .skip: return subscriber.state
         case .alive(let owner):
-            after.owners.append(owner)
+            after.owner = owner
             return subscriber.state
         case .ownerGone:
             after.ownersGone.append(subscriber.origin)
