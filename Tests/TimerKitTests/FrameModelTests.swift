@@ -5,7 +5,7 @@ import Testing
 
 /// Seeded, model-based random testing of frame subscriptions: random programs of subscribe (handle-owned
 /// or owner-bound, divisors 1–3) / pause / resume / cancel / read state / release handle / release owner /
-/// advance, run under virtual time on one source and checked after every step against `FrameModel`
+/// advance / stall the context, run under virtual time on one source and checked after every step against `FrameModel`
 /// (Support/FrameModel.swift): every delivery (refresh, index, dropped frames), states, whether the source
 /// runs, how many subscribers and handlers are still held, the storage's invariants, and the "never fires"
 /// warnings.
@@ -21,7 +21,8 @@ import Testing
         let covered = try FrameModelRun.checkRandomPrograms().get()
         if FrameModelRun.settings.program == nil {
             let wanted: Set<String> = [
-                "delivered", "dropped-owner-deliveries-stop", "warned", "paused", "resumed", "cancelled",
+                "delivered", "dropped-owner-deliveries-stop", "stalled", "frames-dropped", "warned", "paused",
+                "resumed", "cancelled",
                 "handle-released-running", "handle-released-paused", "owner-released", "state-read",
             ]
             #expect(wanted.isSubset(of: covered), "not exercised: \(wanted.subtracting(covered).sorted())")
@@ -144,7 +145,22 @@ enum FrameModelRun: ModelChecked {
                 owners[number] = nil
             case .advance(let refreshes):
                 let target = origin.nanoseconds + FrameModel.offset(ofRefresh: model.now + Int64(refreshes))
+                time.advance(by: .nanoseconds(max(0, target - time.now.nanoseconds)))
+            case .stall(let refreshes):
+                // A one-shot on the source's context, half a refresh from now, whose handler moves virtual time
+                // on while it blocks the context.
+                let target =
+                    origin.nanoseconds + FrameModel.offset(ofRefresh: model.now + Int64(refreshes))
+                    + FrameModel.stallOvershoot
+                let clock = time.clock
+                let stall = time.run {
+                    Ticker.schedule(.after(.nanoseconds(FrameTestSupport.interval / 2)), on: FrameTestSupport.context) {
+                        _ in clock.advance(by: .nanoseconds(target - clock.now()))
+                    }
+                }
                 time.advance(by: .nanoseconds(target - time.now.nanoseconds))
+                if stall.state != .finished { return ModelFailure(step: step, message: "the stall did not run") }
+                covered.insert("stalled")
             default:
                 break
             }
@@ -153,6 +169,9 @@ enum FrameModelRun: ModelChecked {
                 return failure
             }
             if model.subscriptions.contains(where: { !$0.deliveries.isEmpty }) { covered.insert("delivered") }
+            if model.subscriptions.contains(where: { $0.deliveries.contains { $0.dropped > 0 } }) {
+                covered.insert("frames-dropped")
+            }
             if model.subscriptions.contains(where: { !$0.ownerAlive && $0.binding.isBound && !$0.deliveries.isEmpty }) {
                 covered.insert("dropped-owner-deliveries-stop")
             }

@@ -6,9 +6,11 @@ import Foundation
 //
 // A plain simulation of FrameTicks.md and FrameSubscription's table, in whole refreshes of a 60 Hz grid
 // whose refresh 0 is the source's creation: arrays and linear scans, no slots, no locks. Every operation
-// happens at a refresh instant. A subscriber made or resumed at refresh n has its first frame at the first
-// multiple of its divisor after n; a running subscriber gets every multiple of its divisor after that
-// (nothing is dropped under virtual time, since no handler stalls); time spent paused is not counted.
+// happens at a refresh instant, or 1 ms after one when a stall ended there. A subscriber made or resumed
+// at refresh n has its first frame at the first multiple of its divisor after n; a running subscriber gets
+// every multiple of its divisor after that; time spent paused is not counted. A stall (a handler blocking
+// the context) lets refreshes pass: the one served afterwards is the latest that passed, each running
+// subscriber gets the latest frame of its grid then, and the frames it missed are dropped frames.
 // An owner's death is exact for deliveries (nothing is delivered once it is gone) but TimerKit only
 // notices it at a refresh, a state read, the handle's release or a few slots per call: the model keeps
 // such "doomed" subscribers apart and accepts either answer where that timing shows.
@@ -40,6 +42,10 @@ enum FrameModelOperation: Hashable, Sendable, CustomStringConvertible {
     case releaseHandle(Int)
     case releaseOwner(Int)
     case advance(refreshes: Int)
+    /// A handler on the source's context blocks it from half a refresh from now until 1 ms after the
+    /// `refreshes`-th refresh from now: the refreshes in between pass, and the late one is delivered with
+    /// the frames missed as dropped ones.
+    case stall(refreshes: Int)
 
     var description: String {
         switch self {
@@ -51,6 +57,7 @@ enum FrameModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .releaseHandle(let number): "releaseHandle(#\(number))"
         case .releaseOwner(let number): "releaseOwner(#\(number))"
         case .advance(let refreshes): "advance(\(refreshes) refreshes)"
+        case .stall(let refreshes): "stall(\(refreshes) refreshes)"
         }
     }
 
@@ -71,6 +78,7 @@ enum FrameModelOperation: Hashable, Sendable, CustomStringConvertible {
             case 46..<54: return .readState(number)
             case 54..<62: return .releaseHandle(number)
             case 62..<70: return .releaseOwner(number)
+            case 70..<75: return .stall(refreshes: Int.random(in: 1...7, using: &generator))
             default: return .advance(refreshes: Int.random(in: 0...4, using: &generator))
             }
         }
@@ -91,6 +99,7 @@ struct FrameModel {
     struct Subscription {
         let binding: FrameModelBinding
         let divisor: Int64
+        /// The creation instant, in nanoseconds after refresh 0.
         let createdAt: Int64
         /// What a state read returns: running, paused or cancelled (cancelled once the owner is gone).
         var state: TickerState = .running
@@ -114,6 +123,11 @@ struct FrameModel {
     let warnsAboutMistakes: Bool
     /// The current refresh.
     private(set) var now: Int64 = 0
+    /// The current instant, in nanoseconds after refresh 0: refresh `now`'s instant, or 1 ms after it
+    /// following a stall (until time moves to a later refresh).
+    private(set) var nanoseconds: Int64 = 0
+    /// How far past its refresh a stall ends.
+    static let stallOvershoot: Int64 = 1_000_000
     private(set) var subscriptions: [Subscription] = []
     private(set) var expectedWarnings = 0
 
@@ -133,12 +147,25 @@ struct FrameModel {
     mutating func apply(_ operation: FrameModelOperation) {
         if case let .subscribe(binding, divisor) = operation {
             subscriptions.append(
-                Subscription(binding: binding, divisor: Int64(divisor), createdAt: now, ownerAlive: binding.isBound))
+                Subscription(
+                    binding: binding, divisor: Int64(divisor), createdAt: nanoseconds, ownerAlive: binding.isBound))
             if binding == .ownerOnly { releaseHandle(subscriptions.count - 1) }
             return
         }
         if case .advance(let refreshes) = operation {
-            for _ in 0..<refreshes { refresh() }
+            for _ in 0..<refreshes {
+                now += 1
+                refresh()
+            }
+            if refreshes > 0 { nanoseconds = Self.offset(ofRefresh: now) }
+            return
+        }
+        if case .stall(let refreshes) = operation {
+            // The refreshes in between pass while the context is blocked; the one served when it is free
+            // again is the latest that passed.
+            now += Int64(refreshes)
+            nanoseconds = Self.offset(ofRefresh: now) + Self.stallOvershoot
+            refresh()
             return
         }
         guard let number = operation.subscription, number < subscriptions.count else { return }
@@ -175,7 +202,7 @@ struct FrameModel {
                 subscriptions[number].doomed = subscriptions[number].state
                 subscriptions[number].state = .cancelled
             }
-        case .subscribe, .advance:
+        case .subscribe, .advance, .stall:
             break
         }
     }
@@ -189,7 +216,7 @@ struct FrameModel {
         guard subscription.isLive else { return }
         switch subscription.binding {
         case .handle:
-            let age = Self.offset(ofRefresh: now) - Self.offset(ofRefresh: subscription.createdAt)
+            let age = nanoseconds - subscription.createdAt
             if warnsAboutMistakes, subscription.state == .running, subscription.index == 0,
                 age < Lifetime.neverFiresWindowNanoseconds
             {
@@ -201,9 +228,8 @@ struct FrameModel {
         }
     }
 
-    /// Refresh `now + 1`: delivered if the source runs; it sweeps every dead owner first.
+    /// Refresh `now`: delivered if the source runs; it sweeps every dead owner first.
     private mutating func refresh() {
-        now += 1
         guard maybeRunning else { return }
         for number in subscriptions.indices where subscriptions[number].doomed != nil {
             // A running source refreshes and sweeps everything; a source that may have stopped had its
@@ -270,7 +296,7 @@ extension FrameModelOperation {
         case .readState: .readState(number)
         case .releaseHandle: .releaseHandle(number)
         case .releaseOwner: .releaseOwner(number)
-        case .subscribe, .advance: self
+        case .subscribe, .advance, .stall: self
         }
     }
 
@@ -280,7 +306,7 @@ extension FrameModelOperation {
         case .pause(let number), .resume(let number), .cancel(let number), .readState(let number),
             .releaseHandle(let number), .releaseOwner(let number):
             number
-        case .subscribe, .advance: nil
+        case .subscribe, .advance, .stall: nil
         }
     }
 }
