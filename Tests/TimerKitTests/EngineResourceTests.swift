@@ -260,18 +260,31 @@ import Testing
 /// The invariant checks see a broken table.
 @Suite struct StorageInvariantCheckTests {
     @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
-        var state = EngineState()
-        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
+        var machine = TickerStateMachine()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let times = TickSchedule.after(.seconds(1)).times
+        let engine = NSObject()
         let ids = (0..<40).map { _ in
-            let id = state.insert(
-                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
-            state.reschedule(id.slot)
-            return id
+            machine.add(
+                times: times, origin: origin, owner: nil, startsImmediately: true, handler: .tick { _ in },
+                finishedAtOnce: false, now: 0, keepAlive: engine
+            ).id
         }
-        #expect(state.invariantViolation() == nil)
-        state[ids[35].slot].isOccupied = false
-        #expect(state.invariantViolation() != nil)
+        #expect(machine.invariantViolation() == nil)
+        machine[ids[35].slot].isOccupied = false
+        #expect(machine.invariantViolation() != nil)
+    }
+
+    @Test func aLiveRecordWithoutItsHandlerIsReported() {
+        var machine = TickerStateMachine()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
+        let id = machine.add(
+            times: TickSchedule.after(.seconds(1)).times, origin: origin, owner: nil, startsImmediately: false,
+            handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: NSObject()
+        ).id
+        #expect(machine.invariantViolation() == nil)
+        machine[id.slot].handler = nil
+        #expect(machine.invariantViolation() != nil)
     }
 }
 
@@ -319,9 +332,9 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// The byte counts the documentation and comments quote, checked against the layouts they describe.
 @Suite struct StorageLayoutTests {
-    @Test func theRecordIs120BytesAndAHeapNode16() {
-        #expect(MemoryLayout<TickerRecord>.size == 120)
-        #expect(MemoryLayout<TickerRecord>.stride == 120)
+    @Test func theRecordIs112BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 112)
+        #expect(MemoryLayout<TickerRecord>.stride == 112)
         #expect(MemoryLayout<HeapNode>.size == 16)
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
@@ -342,6 +355,6 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     @Test func aPendingTickerCostsAbout190Bytes() {
         let perTicker =
             MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
-        #expect(perTicker == 188)
+        #expect(perTicker == 180)
     }
 }

@@ -59,23 +59,23 @@ import Testing
     }
 
     @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
-        var state = EngineState()
+        var state = TickerStateMachine()
         state.sequence = .max - 150  // the arrival counter wraps halfway through
         let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
         let times = TickSchedule.after(.seconds(1)).times
         var slots: [UInt32] = []
         for _ in 0..<300 {
             let id = state.insert(
-                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
+                TickerRecord(phase: .running(origin: 0), times: times, site: site, owner: nil, handler: nil, now: 0))
             state.reschedule(id.slot)
             slots.append(id.slot)
         }
         // Pause and resume (take out, put back) every third one: it goes to the back of the tie.
         var moved: [UInt32] = []
         for slot in slots where slot % 3 == 0 {
-            state[slot].state = .paused
+            state[slot].phase = .paused(remaining: 1_000_000_000)
             state.reschedule(slot)
-            state[slot].state = .running
+            state[slot].phase = .running(origin: 0)
             state.reschedule(slot)
             moved.append(slot)
         }
