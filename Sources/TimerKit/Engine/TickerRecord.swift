@@ -177,13 +177,18 @@ struct TickerRecord {
     /// The heap key from the fields it depends on (so that the machine can read them one by one from a
     /// page, without copying a whole record): (deadline, latest) under which the record waits in the heap,
     /// or nil when it waits for nothing.
+    ///
+    /// A saturated deadline (`Int64.max`: beyond about 292 years) is never due: it does not wait in the
+    /// heap, so it never arms the alarm and never fires, and advancing virtual time to the end of the
+    /// timeline returns. A pending `fire()` is still delivered.
     @inline(__always)
     static func heapKey(
         phase: TickerPhase, times: ScheduleTimes, nextIndex: Int, manualRequestedAt manual: Int64?
     ) -> (deadline: Int64, latest: Int64)? {
         var scheduled: Int64?
         if case .running(let origin) = phase {
-            scheduled = origin.addingSaturating(times.offset(ofDeadline: nextIndex))
+            let deadline = origin.addingSaturating(times.offset(ofDeadline: nextIndex))
+            if deadline < .max { scheduled = deadline }
         }
         switch (scheduled, manual) {
         case (nil, nil): return nil
