@@ -222,7 +222,9 @@ import Testing
         // The first page, the survivor's, and at most one spare.
         #expect(after.pages <= 3)
         #expect(after.slots <= 32 + 512 + 512)
-        #expect(after.heapCapacity <= 64)
+        // The heap's small storage (64 nodes asked for; the allocator may round the block up by a node or
+        // two, depending on what else the process holds), not the burst's 5,000.
+        #expect(after.heapCapacity < DeadlineHeap.smallCapacity + 8)
         #expect(engine.storageInvariantViolation() == nil)
         let before = ticks.count
         time.advance(by: .seconds(1))
@@ -343,11 +345,14 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(MemoryLayout<ScheduleTimes>.size == 32)
     }
 
-    /// A `Ticker` instance is its 16-byte object header and its stored properties: 40 bytes, which the
-    /// allocator serves from a 48-byte block.
-    @Test func aTickerHandleIs40Bytes() {
-        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 24)
-        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 40)
+    /// A `Ticker` instance is its 16-byte object header and its stored properties: 32 bytes (no weak owner
+    /// of its own), which glibc's allocator still serves from a 48-byte block (a request plus its 8-byte
+    /// size field, rounded up to 16).
+    @Test func aTickerHandleIs32Bytes() {
+        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32)>.size == 16)
+        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32)>.size == 32)
+        let glibcBlock: Int = (32 + 8 + 15) & ~15
+        #expect(glibcBlock == 48)
     }
 
     /// "About 190 bytes" per pending one-shot: its record, its heap node, its heap position in the table,

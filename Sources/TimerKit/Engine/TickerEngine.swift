@@ -59,9 +59,23 @@ final class TickerEngine: Sendable {
         carryOut(machine.withLock { $0.handle(command, on: id, now: now) })
     }
 
-    /// The ticker's handle went away.
-    func handleReleased(_ id: TickerID, _ release: TickerStateMachine.HandleRelease) {
-        carryOut(machine.withLock { $0.handleReleased(id, release) })
+    /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`).
+    func handleReleased(_ id: TickerID, binding: Lifetime.Binding) {
+        let (action, owner) = machine.withLock { $0.handleReleased(id, binding: binding) }
+        carryOut(action)
+        // A bound ticker's owner was loaded under the lock: released here, after unlocking (this may be its
+        // last release, which runs its `deinit`).
+        withExtendedLifetime(owner) {}
+    }
+
+    /// Whether releasing the handle of the handle-owned ticker `id` now draws the "never fires" warning
+    /// (`Lifetime.neverFires`).
+    func neverFires(_ id: TickerID) -> Bool {
+        let now = clock.now()
+        guard let facts = machine.withLock({ $0.releaseFacts(id) }) else { return false }
+        return Lifetime.neverFires(
+            binding: .handle, state: facts.state, deliveries: facts.deliveries,
+            age: now.subtractingSaturating(facts.createdAt))
     }
 
     /// Cancels every live ticker (when a virtual time base is torn down).
@@ -187,7 +201,7 @@ final class TickerEngine: Sendable {
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
         let found = machine.withLock { machine -> RecordSummary? in
             guard machine.isCurrent(id) else { return nil }
-            return RecordSummary(machine[id.slot], nextDeadline: machine.heapKey(ofSlot: id.slot)?.deadline)
+            return RecordSummary(machine[id.slot], nextDeadline: machine.nextDeadline(ofSlot: id.slot))
         }
         return found?.snapshot(context: context.description, clock: clock.tickClock)
     }

@@ -24,30 +24,13 @@ enum TickHandler: Sendable {
     }
 }
 
-/// How a ticker's handler is bound; decides what releasing the handle does.
-enum TickerBinding: UInt8, Sendable {
-    /// A closure that receives the owner; the owner is held weakly and defines the lifetime.
-    case owner
-    /// Target–action with an unbound method reference; the target is held weakly.
-    case target
-    /// A closure owned by the handle: releasing the handle cancels.
-    case handle
-
-    var name: String {
-        switch self {
-        case .owner: "owner"
-        case .target: "target"
-        case .handle: "handle"
-        }
-    }
-}
-
 /// Where and how a ticker is being created, as the factories pass it to the engine.
 struct TickerOrigin: Sendable, Hashable {
     let fileID: String
     let line: Int
     let ownerType: Any.Type?
-    let binding: TickerBinding
+    /// How the handler is bound (never `.view`: a view is a second handle to an existing ticker).
+    let binding: Lifetime.Binding
     /// Internal tickers whose handlers only hand a value over (and never stop other tickers) may be
     /// delivered in batches: several decided under one lock, then called back to back.
     var isBatched = false
@@ -80,7 +63,7 @@ final class TickerSite: Sendable {
 
     var fileID: String { origin.fileID }
     var line: Int { origin.line }
-    var binding: TickerBinding { origin.binding }
+    var binding: Lifetime.Binding { origin.binding }
     var isBatched: Bool { origin.isBatched }
     var ownerTypeName: String? { origin.ownerType.map { String(describing: $0) } }
 }

@@ -29,7 +29,7 @@ struct TickerStateMachine {
     /// Pending `fire()` requests, by slot (see ``ManualFires``).
     private var manualFires: [UInt32: ManualFires] = [:]
     /// Where the incremental dead-owner sweep continues.
-    private var sweepCursor = 0
+    private var sweepCursor = Lifetime.SweepCursor()
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
     /// its own), and the one used last.
     private var sites: [TickerOrigin: TickerSite] = [:]
@@ -86,25 +86,8 @@ struct TickerStateMachine {
     }
 
     /// What a sweep for dead owners leaves to do: stopped tickers' resources, and owners found alive, which
-    /// are released only after unlocking (releasing a loaded owner may be its last release, running its
-    /// `deinit`, user code that may call back into the engine).
-    struct Sweep {
-        var stopped: [ReleasedResources] = []
-        var alive: [AnyObject] = []
-
-        var isEmpty: Bool { stopped.isEmpty && alive.isEmpty }
-    }
-
-    /// What releasing a handle does to its ticker.
-    enum HandleRelease {
-        /// Stop the ticker (handle-owned).
-        case cancel
-        /// Stop the ticker because its owner is gone (the owner held the handle): logged when asked.
-        case ownerGone
-        /// Keep a running ticker going (its owner defines its lifetime), but stop an idle or paused one:
-        /// with its last handle gone nothing could ever start or resume it.
-        case keepIfRunning
-    }
+    /// are released only after unlocking (see `Lifetime.Sweep`).
+    typealias Sweep = Lifetime.Sweep<ReleasedResources>
 
     /// A lifecycle call from a handle.
     enum Command {
@@ -129,7 +112,7 @@ struct TickerStateMachine {
         guard !finishedAtOnce else { return (id, nil, swept) }
         liveCount += 1
         if liveCount == 1 { keepAlive = engine }
-        if origin.binding != .handle { boundLiveCount += 1 }
+        if origin.binding.isBound { boundLiveCount += 1 }
         reschedule(id.slot)
         return (id, armingIfNeeded(), swept)
     }
@@ -168,22 +151,38 @@ struct TickerStateMachine {
         return armingIfNeeded().map(Action.arm) ?? .none
     }
 
-    /// The ticker's handle went away: a final ticker's record is freed; a live one stops unless it is
-    /// running and its owner defines its lifetime.
-    mutating func handleReleased(_ id: TickerID, _ release: HandleRelease) -> Action {
-        guard isCurrent(id) else { return .none }
+    /// The ticker's handle, with `binding`, went away: a final ticker's record is freed; a live one stops or
+    /// keeps going as `Lifetime` rules. For a bound ticker the owner is loaded here (its weak reference reads
+    /// nil while the owner is being deinitialised, when the owner held the handle): the loaded reference is
+    /// returned, to be released after unlocking.
+    mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> (action: Action, owner: AnyObject?) {
+        guard binding != .view, isCurrent(id) else { return (.none, nil) }
         let slot = id.slot
         self[slot].handleAlive = false
         let phase = self[slot].phase
         guard phase.isLive else {
             free(slot)
-            return .none
+            return (.none, nil)
         }
-        if release == .keepIfRunning, case .running = phase { return .none }
-        let origin = release == .ownerGone ? self[slot].site : nil
-        var released = stop(slot, as: .cancelled)
-        released.ownerGone = origin
-        return .release(released)
+        let owner = binding.isBound ? self[slot].owner : nil
+        switch Lifetime.effect(of: Lifetime.release(of: binding, ownerReadsNil: owner == nil), in: phase.state) {
+        case .none:
+            return (.none, owner)
+        case .cancel:
+            return (.release(stop(slot, as: .cancelled)), owner)
+        case .cancelOwnerGone:
+            let site = self[slot].site
+            var released = stop(slot, as: .cancelled)
+            released.ownerGone = site
+            return (.release(released), owner)
+        }
+    }
+
+    /// What the "never fires" rule needs when a handle-owned ticker's handle goes (see
+    /// `Lifetime.neverFires`): its state, deliveries and creation instant; nil once its record is gone.
+    func releaseFacts(_ id: TickerID) -> (state: TickerState, deliveries: Int, createdAt: Int64)? {
+        guard isCurrent(id) else { return nil }
+        return (self[id.slot].phase.state, self[id.slot].fireCount, self[id.slot].createdAt)
     }
 
     /// Stops every live ticker (when a virtual time base is torn down).
@@ -207,12 +206,9 @@ struct TickerStateMachine {
     /// tickers between deadlines, so that long intervals do not hold handlers and engines for long.
     mutating func sweep(limit: Int?) -> Sweep {
         var sweep = Sweep()
-        for _ in 0..<min(limit ?? slotCount, slotCount) {
+        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slotCount) {
             // Stopping a ticker may free the last slot, which releases the table.
-            let total = slotCount
-            guard total > 0, boundLiveCount > 0 else { break }
-            let slot = UInt32(sweepCursor % total)
-            sweepCursor = Int(slot) + 1
+            guard boundLiveCount > 0, let slot = sweepCursor.next(below: UInt32(slotCount)) else { break }
             sweepIfOwnerGone(slot, into: &sweep)
         }
         return sweep
@@ -233,7 +229,7 @@ struct TickerStateMachine {
             next += 1
             sweepIfOwnerGone(slot, into: &sweep)
             guard isOccupied(slot), self[slot].phase.isLive else { continue }
-            summaries.append(summary(self[slot], heapKey(ofSlot: slot)?.deadline))
+            summaries.append(summary(self[slot], nextDeadline(ofSlot: slot)))
         }
         return (sweep, next >= slotCount)
     }
@@ -265,14 +261,16 @@ struct TickerStateMachine {
         // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
         // owner stops it instead. The loaded reference travels out in the delivery, never released here.
         var owner: AnyObject?
-        if self[slot].site.binding != .handle {
-            owner = self[slot].owner
-            if owner == nil {
-                let origin = self[slot].site
-                var released = stop(slot, as: .cancelled)
-                released.ownerGone = origin
-                return .stop(released)
-            }
+        switch Lifetime.load(self[slot].site.binding, owner: self[slot].owner) {
+        case .deliver(let loaded):
+            owner = loaded
+        case .deliverWithoutOwner:
+            break
+        case .ownerGone:
+            let site = self[slot].site
+            var released = stop(slot, as: .cancelled)
+            released.ownerGone = site
+            return .stop(released)
         }
         let tick: Tick
         var isFinal = false
@@ -334,14 +332,11 @@ struct TickerStateMachine {
 
     /// Stops the ticker in `slot` if it is live, bound, and its owner has gone away (see `sweep`).
     private mutating func sweepIfOwnerGone(_ slot: UInt32, into sweep: inout Sweep) {
-        guard isLiveBound(slot) else { return }
-        if let alive = self[slot].owner {
-            sweep.alive.append(alive)
-            return
-        }
-        let origin = self[slot].site
+        let verdict = Lifetime.sweepVerdict(isLiveBound: isLiveBound(slot), owner: self[slot].owner)
+        guard sweep.note(verdict) else { return }
+        let site = self[slot].site
         var released = stop(slot, as: .cancelled)
-        released.ownerGone = origin
+        released.ownerGone = site
         sweep.stopped.append(released)
     }
 
@@ -354,7 +349,7 @@ struct TickerStateMachine {
         released.handler = self[slot].handler.take()
         reschedule(slot)
         liveCount -= 1
-        if self[slot].site.binding != .handle { boundLiveCount -= 1 }
+        if self[slot].site.binding.isBound { boundLiveCount -= 1 }
         if liveCount == 0 { released.keepAlive = keepAlive.take() }
         if !self[slot].handleAlive { free(slot) }
         return released
@@ -408,7 +403,7 @@ struct TickerStateMachine {
         guard table.hasRecord(slot) else { return false }
         let (page, index) = SlotTable.location(of: Int(slot))
         return table.pages[page].records[index].isOccupied
-            && table.pages[page].records[index].site.binding != .handle
+            && table.pages[page].records[index].site.binding.isBound
             && table.pages[page].records[index].phase.isLive
     }
 
@@ -420,6 +415,12 @@ struct TickerStateMachine {
         return TickerRecord.heapKey(
             phase: table.pages[page].records[index].phase, times: table.pages[page].records[index].times,
             nextIndex: table.pages[page].records[index].nextIndex, manualRequestedAt: manual)
+    }
+
+    /// The next instant the ticker in `slot` waits for (see `Ticker.nextDeadline`): its heap key's deadline,
+    /// or `Int64.max` (``TickInstant/distantFuture``) for a running ticker whose deadline saturated.
+    func nextDeadline(ofSlot slot: UInt32) -> Int64? {
+        heapKey(ofSlot: slot)?.deadline ?? self[slot].scheduledDeadline
     }
 
     func isCurrent(_ id: TickerID) -> Bool {
@@ -445,7 +446,7 @@ struct TickerStateMachine {
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
             deadlines.removeAll()
-            sweepCursor = 0
+            sweepCursor.reset()
         }
     }
 
