@@ -334,9 +334,9 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// The byte counts the documentation and comments quote, checked against the layouts they describe.
 @Suite struct StorageLayoutTests {
-    @Test func theRecordIs112BytesAndAHeapNode16() {
-        #expect(MemoryLayout<TickerRecord>.size == 112)
-        #expect(MemoryLayout<TickerRecord>.stride == 112)
+    @Test func theRecordIs80BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 80)
+        #expect(MemoryLayout<TickerRecord>.stride == 80)
         #expect(MemoryLayout<HeapNode>.size == 16)
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
@@ -355,11 +355,11 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(glibcBlock == 48)
     }
 
-    /// "About 190 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
+    /// "About 150 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
     /// and the 48-byte block of its handle.
-    @Test func aPendingTickerCostsAbout190Bytes() {
+    @Test func aPendingTickerCostsAbout150Bytes() {
         let perTicker =
             MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
-        #expect(perTicker == 180)
+        #expect(perTicker == 148)
     }
 }

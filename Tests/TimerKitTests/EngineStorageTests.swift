@@ -61,12 +61,13 @@ import Testing
     @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
         var state = TickerStateMachine()
         state.sequence = .max - 150  // the arrival counter wraps halfway through
-        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
-        let times = TickSchedule.after(.seconds(1)).times
+        let site = TickerSite(
+            TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle),
+            times: TickSchedule.after(.seconds(1)).times)
         var slots: [UInt32] = []
         for _ in 0..<300 {
             let id = state.insert(
-                TickerRecord(phase: .running(origin: 0), times: times, site: site, owner: nil, handler: nil, now: 0))
+                TickerRecord(phase: .running(origin: 0), site: site, owner: nil, handler: nil, now: 0))
             state.reschedule(id.slot)
             slots.append(id.slot)
         }
@@ -85,6 +86,36 @@ import Testing
             state.removeFromHeap(at: 0)
         }
         #expect(popped == slots.filter { $0 % 3 != 0 } + moved)
+    }
+
+    /// One call site making tickers with different schedules: the site keeps the first one's numbers, the
+    /// others keep their own (in a side table emptied as they go), and each runs on its own schedule.
+    @Test func tickersOfOneCallSiteWithDifferentSchedulesKeepTheirOwn() {
+        let time = VirtualTime()
+        let fired = Recorder<(Int, Tick)>()
+        let make = { (delay: Int) in
+            Ticker.schedule(.every(.milliseconds(delay), count: 2), on: Self.context) { fired.append((delay, $0)) }
+        }
+        let tickers = time.run { [10, 30, 10, 20].map(make) }
+        let engine = time.base.engine(for: Self.context)
+        #expect(engine.storage().sites == 1)
+        #expect(engine.storageInvariantViolation() == nil)
+        #expect(tickers.map(\.timeRemaining) == [10, 30, 10, 20].map { .milliseconds($0) })
+        let start = time.now
+        time.advance(by: .milliseconds(60))
+        let deadlines = fired.values.map { delay, tick in
+            "\(delay): \(start.duration(to: tick.deadline).components.attoseconds / 1_000_000_000_000_000) ms"
+        }
+        #expect(
+            deadlines.sorted()
+                == [
+                    "10: 10 ms", "10: 10 ms", "10: 20 ms", "10: 20 ms", "20: 20 ms", "20: 40 ms", "30: 30 ms",
+                    "30: 60 ms",
+                ]
+                .sorted())
+        #expect(tickers.allSatisfy { $0.state == .finished })
+        #expect(engine.storageInvariantViolation() == nil)
+        withExtendedLifetime(tickers) {}
     }
 
     @Test func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {

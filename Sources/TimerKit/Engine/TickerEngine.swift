@@ -201,7 +201,9 @@ final class TickerEngine: Sendable {
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
         let found = machine.withLock { machine -> RecordSummary? in
             guard machine.isCurrent(id) else { return nil }
-            return RecordSummary(machine[id.slot], nextDeadline: machine.nextDeadline(ofSlot: id.slot))
+            return RecordSummary(
+                machine[id.slot], times: machine.times(ofSlot: id.slot),
+                nextDeadline: machine.nextDeadline(ofSlot: id.slot))
         }
         return found?.snapshot(context: context.description, clock: clock.tickClock)
     }
@@ -223,7 +225,7 @@ final class TickerEngine: Sendable {
             slice.reserveCapacity(Self.listingSlice)
             let sweep = machine.withLock { machine in
                 let (sweep, done) = machine.listSlice(from: &next, limit: Self.listingSlice, into: &slice) {
-                    RecordSummary($0, nextDeadline: $1)
+                    RecordSummary($0, times: $1, nextDeadline: $2)
                 }
                 isDone = done
                 return sweep
@@ -264,10 +266,10 @@ final class TickerEngine: Sendable {
         let nextDeadline: Int64?
         let createdAt: Int64
 
-        init(_ record: borrowing TickerRecord, nextDeadline: Int64?) {
+        init(_ record: borrowing TickerRecord, times: ScheduleTimes, nextDeadline: Int64?) {
             state = record.phase.state
             site = record.site
-            times = record.times
+            self.times = times
             fireCount = record.fireCount
             skippedTotal = record.skippedTotal
             self.nextDeadline = nextDeadline

@@ -51,14 +51,17 @@ struct TickerOrigin: Sendable, Hashable {
     private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
 }
 
-/// Where and how a ticker was created, for diagnostics: shared by every ticker an engine holds from the
-/// same call site (see `TickerStateMachine.site(for:)`), so a record keeps one reference instead of the
-/// origin.
+/// Where and how a ticker was created, and the schedule numbers of the first ticker made there: shared by
+/// every ticker an engine holds from the same call site (see `TickerStateMachine.site(for:times:)`), so a
+/// record keeps one reference instead of the origin and, when its schedule is the site's (the usual case:
+/// one line of code, one schedule), instead of its numbers too.
 final class TickerSite: Sendable {
     let origin: TickerOrigin
+    let times: ScheduleTimes
 
-    init(_ origin: TickerOrigin) {
+    init(_ origin: TickerOrigin, times: ScheduleTimes) {
         self.origin = origin
+        self.times = times
     }
 
     var fileID: String { origin.fileID }
@@ -113,9 +116,10 @@ struct ManualFires {
     var requestedAt: Int64
 }
 
-/// One ticker's state, inside its engine's lock: 112 bytes, most of a pending ticker's memory. Only
+/// One ticker's state, inside its engine's lock: 80 bytes, most of a pending ticker's memory. Only
 /// ever accessed in place (copying one retains its handler and site and copies its weak owner). The
-/// small fields follow the handler and the phase, to fill the words their enum tags start.
+/// small fields follow the handler and the phase, to fill the words their enum tags start. The schedule
+/// numbers are the site's, or (`hasOwnTimes`) in the machine's side table.
 struct TickerRecord {
     /// Set while the ticker is live; taken out (and released after unlocking) when it stops.
     var handler: TickHandler?
@@ -126,35 +130,26 @@ struct TickerRecord {
     var hasManualFires = false
     var serial: UInt32 = 0
     var phase: TickerPhase
+    /// Whether the schedule numbers differ from the site's: then they are in the machine's side table.
+    var hasOwnTimes = false
     /// Deadlines skipped because deliveries came late; saturates at `UInt32.max`.
     var skippedTotal: UInt32 = 0
     /// The owner or target of a bound ticker, held weakly: the engine loads it under the lock right before
     /// each delivery and between deadlines in the dead-owner sweep.
     weak var owner: AnyObject?
     var site: TickerSite
-    var times: ScheduleTimes
     /// The next deadline still to be served (1-based); the last one delivered is `nextIndex - 1`.
     var nextIndex = 1
     var fireCount = 0
     /// When the ticker was created.
     var createdAt: Int64
 
-    init(
-        phase: TickerPhase, times: ScheduleTimes, site: TickerSite, owner: AnyObject?, handler: TickHandler?,
-        now: Int64
-    ) {
+    init(phase: TickerPhase, site: TickerSite, owner: AnyObject?, handler: TickHandler?, now: Int64) {
         self.handler = handler
         self.phase = phase
         self.owner = owner
         self.site = site
-        self.times = times
         self.createdAt = now
-    }
-
-    /// The scheduled deadline to wait for, if the ticker is running (`Int64.max`: never reached).
-    var scheduledDeadline: Int64? {
-        guard case .running(let origin) = phase else { return nil }
-        return origin.addingSaturating(times.offset(ofDeadline: nextIndex))
     }
 
     /// The heap key from the fields it depends on (so that the machine can read them one by one from a

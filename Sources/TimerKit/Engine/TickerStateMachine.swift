@@ -28,6 +28,8 @@ struct TickerStateMachine {
     private var keepAlive: AnyObject?
     /// Pending `fire()` requests, by slot (see ``ManualFires``).
     private var manualFires: [UInt32: ManualFires] = [:]
+    /// The schedule numbers of tickers whose numbers differ from their site's, by slot.
+    private var ownTimes: [UInt32: ScheduleTimes] = [:]
     /// Where the incremental dead-owner sweep continues.
     private var sweepCursor = Lifetime.SweepCursor()
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
@@ -105,10 +107,13 @@ struct TickerStateMachine {
         let swept = sweep(limit: Self.sweptPerAdd)
         let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
         // Made here rather than by the caller: moving it in costs less than copying it in.
+        let site = site(for: origin, times: times)
         let id = insert(
-            TickerRecord(
-                phase: phase, times: times, site: site(for: origin), owner: owner,
-                handler: finishedAtOnce ? nil : handler, now: now))
+            TickerRecord(phase: phase, site: site, owner: owner, handler: finishedAtOnce ? nil : handler, now: now))
+        if site.times != times {
+            ownTimes[id.slot] = times
+            self[id.slot].hasOwnTimes = true
+        }
         guard !finishedAtOnce else { return (id, nil, swept) }
         liveCount += 1
         if liveCount == 1 { keepAlive = engine }
@@ -127,12 +132,12 @@ struct TickerStateMachine {
             self[slot].phase = .running(origin: now)
             self[slot].nextIndex = 1
         case (.pause, .running):
-            let deadline = self[slot].scheduledDeadline ?? now
+            let deadline = scheduledDeadline(ofSlot: slot) ?? now
             self[slot].phase = .paused(remaining: max(0, deadline.subtractingSaturating(now)))
         case (.resume, .paused(let remaining)):
             let next = now.addingSaturating(remaining)
             self[slot].phase = .running(
-                origin: next.subtractingSaturating(self[slot].times.offset(ofDeadline: self[slot].nextIndex)))
+                origin: next.subtractingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex)))
         case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
             return .release(stop(slot, as: .cancelled))
         case (.fire, .idle), (.fire, .running), (.fire, .paused):
@@ -219,7 +224,7 @@ struct TickerStateMachine {
     /// listing is complete.
     mutating func listSlice<Summary>(
         from next: inout Int, limit: Int, into summaries: inout [Summary],
-        _ summary: (borrowing TickerRecord, _ nextDeadline: Int64?) -> Summary
+        _ summary: (borrowing TickerRecord, _ times: ScheduleTimes, _ nextDeadline: Int64?) -> Summary
     ) -> (sweep: Sweep, isDone: Bool) {
         var sweep = Sweep()
         let end = min(next + limit, slotCount)
@@ -229,7 +234,7 @@ struct TickerStateMachine {
             next += 1
             sweepIfOwnerGone(slot, into: &sweep)
             guard isOccupied(slot), self[slot].phase.isLive else { continue }
-            summaries.append(summary(self[slot], nextDeadline(ofSlot: slot)))
+            summaries.append(summary(self[slot], times(ofSlot: slot), nextDeadline(ofSlot: slot)))
         }
         return (sweep, next >= slotCount)
     }
@@ -275,7 +280,8 @@ struct TickerStateMachine {
         let tick: Tick
         var isFinal = false
         let lastDelivered = self[slot].nextIndex - 1
-        let oneShotUnfired = self[slot].times.count == 1 && lastDelivered == 0
+        let schedule = times(ofSlot: slot)
+        let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
         let requested = self[slot].hasManualFires ? manualFires[slot] : nil
         let manual = requested.map { $0.requestedAt <= now } ?? false
         if manual, !oneShotUnfired, let requested {
@@ -286,14 +292,13 @@ struct TickerStateMachine {
                 deadline: TickInstant(nanoseconds: requested.requestedAt),
                 timestamp: TickInstant(nanoseconds: now),
                 skipped: 0,
-                remaining: self[slot].times.count.map { $0 - lastDelivered },
+                remaining: schedule.count.map { $0 - lastDelivered },
                 fireCount: self[slot].fireCount,
                 isManual: true
             )
         } else {
             // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick, in
             // any live phase).
-            let schedule = self[slot].times
             let nextIndex = self[slot].nextIndex
             var origin: Int64 = now
             if case .running(let running) = self[slot].phase { origin = running }
@@ -366,14 +371,14 @@ struct TickerStateMachine {
         self[slot].hasManualFires = false
     }
 
-    /// The shared site for `origin`.
-    private mutating func site(for origin: TickerOrigin) -> TickerSite {
+    /// The shared site for `origin` (made with `times` when it is new).
+    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> TickerSite {
         if let lastSite, lastSite.origin == origin { return lastSite }
         let site: TickerSite
         if let known = sites[origin] {
             site = known
         } else {
-            site = TickerSite(origin)
+            site = TickerSite(origin, times: times)
             if sites.count < Self.maximumSites { sites[origin] = site }
         }
         lastSite = site
@@ -412,15 +417,29 @@ struct TickerStateMachine {
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
         let (page, index) = SlotTable.location(of: Int(slot))
         let manual = table.pages[page].records[index].hasManualFires ? manualFires[slot]?.requestedAt : nil
+        let times =
+            table.pages[page].records[index].hasOwnTimes
+            ? ownTimes[slot]! : table.pages[page].records[index].site.times
         return TickerRecord.heapKey(
-            phase: table.pages[page].records[index].phase, times: table.pages[page].records[index].times,
+            phase: table.pages[page].records[index].phase, times: times,
             nextIndex: table.pages[page].records[index].nextIndex, manualRequestedAt: manual)
+    }
+
+    /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    func times(ofSlot slot: UInt32) -> ScheduleTimes {
+        self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
+    }
+
+    /// The scheduled deadline the ticker in `slot` waits for, if it is running (`Int64.max`: never reached).
+    func scheduledDeadline(ofSlot slot: UInt32) -> Int64? {
+        guard case .running(let origin) = self[slot].phase else { return nil }
+        return origin.addingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex))
     }
 
     /// The next instant the ticker in `slot` waits for (see `Ticker.nextDeadline`): its heap key's deadline,
     /// or `Int64.max` (``TickInstant/distantFuture``) for a running ticker whose deadline saturated.
     func nextDeadline(ofSlot slot: UInt32) -> Int64? {
-        heapKey(ofSlot: slot)?.deadline ?? self[slot].scheduledDeadline
+        heapKey(ofSlot: slot)?.deadline ?? scheduledDeadline(ofSlot: slot)
     }
 
     func isCurrent(_ id: TickerID) -> Bool {
@@ -442,6 +461,10 @@ struct TickerStateMachine {
 
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
+        if self[slot].hasOwnTimes {
+            ownTimes[slot] = nil
+            self[slot].hasOwnTimes = false
+        }
         table.free(slot)
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
@@ -493,9 +516,9 @@ struct TickerStateMachine {
         guard isCurrent(id) else { return nil }
         // Field by field: a copy of the record would retain its handler and site.
         switch self[id.slot].phase {
-        case .idle: return self[id.slot].times.offset(ofDeadline: self[id.slot].nextIndex)
+        case .idle: return times(ofSlot: id.slot).offset(ofDeadline: self[id.slot].nextIndex)
         case .paused(let remaining): return remaining
-        case .running: return max(0, (self[id.slot].scheduledDeadline ?? now).subtractingSaturating(now))
+        case .running: return max(0, (scheduledDeadline(ofSlot: id.slot) ?? now).subtractingSaturating(now))
         case .finished, .cancelled: return nil
         }
     }
@@ -524,6 +547,14 @@ struct TickerStateMachine {
         }
         if placed != heap.count { return "\(placed) slots are in the heap, which holds \(heap.count) nodes" }
         if live != liveCount { return "\(live) live tickers, counted \(liveCount)" }
+        for slot in ownTimes.keys where !table.isOccupied(slot) || !self[slot].hasOwnTimes {
+            return "slot \(slot) has its own schedule numbers but no ticker flagged for them"
+        }
+        var flagged = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.isOccupied(slot) && self[slot].hasOwnTimes { flagged += 1 }
+        if flagged != ownTimes.count {
+            return "\(flagged) tickers flagged for own schedule numbers, \(ownTimes.count) kept"
+        }
         for (slot, fires) in manualFires {
             guard table.isOccupied(slot), self[slot].hasManualFires, self[slot].phase.isLive, fires.pending > 0 else {
                 return "slot \(slot) has fire() requests but no live ticker flagged for them"
