@@ -28,28 +28,28 @@ struct DeadlineHeap {
 
     var capacity: Int { nodes.capacity }
 
-    mutating func insert(_ node: HeapNode, positions: inout SlotTable) {
+    mutating func insert(_ node: HeapNode, positions: borrowing SlotTable) {
         if nodes.count == nodes.capacity {
             nodes.reserveCapacity(nodes.count + nodes.count / 4 + Self.smallCapacity)
         }
         nodes.append(node)
         positions.setPosition(Int32(nodes.count - 1), of: node.slot)
-        siftUp(from: nodes.count - 1, positions: &positions)
+        siftUp(from: nodes.count - 1, positions: positions)
     }
 
     /// Puts `node` (for the slot already at `position`) in place of the old one, and restores the order.
-    mutating func replace(at position: Int, with node: HeapNode, positions: inout SlotTable) {
+    mutating func replace(at position: Int, with node: HeapNode, positions: borrowing SlotTable) {
         nodes[position] = node
-        if !siftUp(from: position, positions: &positions) { siftDown(from: position, positions: &positions) }
+        if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
     }
 
-    mutating func remove(at position: Int, positions: inout SlotTable) {
+    mutating func remove(at position: Int, positions: borrowing SlotTable) {
         positions.setPosition(-1, of: nodes[position].slot)
         let last = nodes.removeLast()
         if position < nodes.count {
             nodes[position] = last
             positions.setPosition(Int32(position), of: last.slot)
-            if !siftUp(from: position, positions: &positions) { siftDown(from: position, positions: &positions) }
+            if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
         }
         if nodes.capacity > Self.smallCapacity, nodes.count < nodes.capacity / 4 {
             // Amortised O(1): the heap shrank by three quarters of its capacity since it last grew or shrank.
@@ -67,7 +67,7 @@ struct DeadlineHeap {
 
     /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
     @discardableResult
-    private mutating func siftUp(from start: Int, positions: inout SlotTable) -> Bool {
+    private mutating func siftUp(from start: Int, positions: borrowing SlotTable) -> Bool {
         let node = nodes[start]
         var child = start
         while child > 0 {
@@ -83,7 +83,7 @@ struct DeadlineHeap {
         return true
     }
 
-    private mutating func siftDown(from start: Int, positions: inout SlotTable) {
+    private mutating func siftDown(from start: Int, positions: borrowing SlotTable) {
         let node = nodes[start]
         let count = nodes.count
         var parent = start

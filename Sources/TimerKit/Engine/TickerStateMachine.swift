@@ -491,21 +491,21 @@ struct TickerStateMachine {
     mutating func reschedule(_ slot: UInt32) {
         let position = heapPosition(of: slot)
         guard let key = heapKey(ofSlot: slot) else {
-            if position >= 0 { deadlines.remove(at: position, positions: &table) }
+            if position >= 0 { deadlines.remove(at: position, positions: table) }
             return
         }
         sequence &+= 1
         let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
         if position >= 0 {
-            deadlines.replace(at: position, with: node, positions: &table)
+            deadlines.replace(at: position, with: node, positions: table)
         } else {
-            deadlines.insert(node, positions: &table)
+            deadlines.insert(node, positions: table)
         }
         noteKey(key)
     }
 
     mutating func removeFromHeap(at position: Int) {
-        deadlines.remove(at: position, positions: &table)
+        deadlines.remove(at: position, positions: table)
     }
 
     // MARK: Reading
