@@ -58,6 +58,38 @@ import Testing
         withExtendedLifetime(tickers) {}
     }
 
+    /// Cancelled tickers are buried in the heap rather than sifted out: the heap never holds more buried
+    /// nodes than live ones (past its small size), and the survivors are delivered in deadline order.
+    @Test func cancelledTickersAreBuriedAndCleared() {
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0xB0_12_1E_D0)
+        let time = VirtualTime()
+        let order = Locked<[Int]>.make([])
+        let delays = (0..<2_000).map { _ in Int.random(in: 1...500, using: &generator) }
+        let tickers = time.run {
+            delays.enumerated().map { index, delay in
+                Ticker.schedule(.after(.milliseconds(delay)), on: Self.context) { _ in
+                    order.withLock { $0.append(index) }
+                }
+            }
+        }
+        let engine = time.base.engine(for: Self.context)
+        var kept: [Int] = []
+        for index in delays.indices {
+            if Int.random(in: 0..<10, using: &generator) == 0 {
+                kept.append(index)
+            } else {
+                tickers[index].cancel()
+            }
+            if index % 100 == 0 { #expect(engine.storageInvariantViolation() == nil) }
+        }
+        #expect(engine.heapNodeCount() <= 2 * kept.count + DeadlineHeap.smallCapacity + 1)
+        time.advance(by: .seconds(1))
+        let expected = kept.sorted { delays[$0] != delays[$1] ? delays[$0] < delays[$1] : $0 < $1 }
+        #expect(order.withLock { $0 } == expected)
+        #expect(engine.storageInvariantViolation() == nil)
+        withExtendedLifetime(tickers) {}
+    }
+
     @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
         var state = TickerStateMachine()
         state.sequence = .max - 150  // the arrival counter wraps halfway through

@@ -46,15 +46,9 @@ public final class Ticker: Sendable, CustomStringConvertible {
     deinit {
         let binding = binding
         guard binding != .view else { return }
-        if binding == .handle, TickerDiagnostics.warnsAboutMistakes, engine.neverFires(id),
-            let snapshot = engine.snapshot(id)
-        {
-            Diagnostics.warn(
-                Lifetime.neverFiresWarning(
-                    "ticker (\(snapshot.schedule))", site: "\(snapshot.fileID):\(snapshot.line)", handleType: "Ticker"))
-        }
-        // A bound ticker stops at once when its owner is being deinitialised (it held this handle), and when
-        // it is idle or paused; the engine tells, under its lock, from the record's weak owner.
+        // A handle-owned ticker stops (released right after creation, it draws the "never fires" warning);
+        // a bound one stops at once when its owner is being deinitialised (it held this handle), and when it
+        // is idle or paused: the engine tells, under its lock, from the record's weak owner.
         engine.handleReleased(id, binding: binding)
     }
 

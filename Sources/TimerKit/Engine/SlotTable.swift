@@ -160,11 +160,18 @@ struct SlotTable {
         }
         // Drop what the record references (its handler is already gone; its site is shared) without
         // rewriting the whole record.
-        pages[page].records[index].owner = nil
-        pages[page].records[index].isOccupied = false
+        Self.vacate(&pages[page].records[index])
         pages[page].free.append(UInt16(index))
         setRoom(page, true)
         if pages[page].occupied == 0, page != 0 { emptied(page) }
+    }
+
+    /// Marks a record free, dropping what it references (its handler is already gone; its site is shared),
+    /// in one access, without rewriting the whole record.
+    @inline(__always)
+    private static func vacate(_ record: inout TickerRecord) {
+        record.owner = nil
+        record.isOccupied = false
     }
 
     /// Keeps the first page (emptied) and its small buffers; frees the rest.

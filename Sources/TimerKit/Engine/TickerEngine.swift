@@ -59,23 +59,25 @@ final class TickerEngine: Sendable {
         carryOut(machine.withLock { $0.handle(command, on: id, now: now) })
     }
 
-    /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`).
+    /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`). Releasing a
+    /// handle-owned ticker that was running and never delivered, within `Lifetime.neverFiresWindow` of its
+    /// creation, logs the "never fires" warning when `TickerDiagnostics.warnsAboutMistakes` is on.
     func handleReleased(_ id: TickerID, binding: Lifetime.Binding) {
-        let (action, owner) = machine.withLock { $0.handleReleased(id, binding: binding) }
-        carryOut(action)
-        // A bound ticker's owner was loaded under the lock: released here, after unlocking (this may be its
-        // last release, which runs its `deinit`).
-        withExtendedLifetime(owner) {}
-    }
-
-    /// Whether releasing the handle of the handle-owned ticker `id` now draws the "never fires" warning
-    /// (`Lifetime.neverFires`).
-    func neverFires(_ id: TickerID) -> Bool {
-        let now = clock.now()
-        guard let facts = machine.withLock({ $0.releaseFacts(id) }) else { return false }
-        return Lifetime.neverFires(
-            binding: .handle, state: facts.state, deliveries: facts.deliveries,
-            age: now.subtractingSaturating(facts.createdAt))
+        let released = machine.withLock { $0.handleReleased(id, binding: binding) }
+        if let undelivered = released.undelivered,
+            Lifetime.neverFires(
+                binding: .handle, state: .running, deliveries: 0,
+                age: clock.now().subtractingSaturating(undelivered.createdAt)),
+            TickerDiagnostics.warnsAboutMistakes
+        {
+            let schedule = TickSchedule(undelivered.times, clock: clock.tickClock)
+            Diagnostics.warn(
+                Lifetime.neverFiresWarning(
+                    "ticker (\(schedule))", site: "\(undelivered.site.fileID):\(undelivered.site.line)",
+                    handleType: "Ticker"))
+        }
+        carryOut(released.action)
+        // A bound ticker's owner (`released.owner`) is released here, after unlocking.
     }
 
     /// Cancels every live ticker (when a virtual time base is torn down).
@@ -303,6 +305,11 @@ final class TickerEngine: Sendable {
     /// What the engine's table holds (for tests).
     func storage() -> (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
         machine.withLock { $0.storage }
+    }
+
+    /// Nodes in the engine's deadline heap, buried ones included (for tests).
+    func heapNodeCount() -> Int {
+        machine.withLock { $0.heap.count }
     }
 
     /// The engine's current instant.

@@ -56,7 +56,7 @@ extension TickerStateMachine {
     /// deadline moved later. A deadline that moved later or went away leaves the alarm alone: the early
     /// wake finds nothing due and re-arms.
     mutating func armingIfNeeded() -> Arming? {
-        guard !heap.isEmpty else { return nil }
+        guard firstPending() != nil else { return nil }
         let wake: Int64
         if let armed = alarmState.armedAt {
             guard alarmState.armedLater else { return nil }
@@ -115,7 +115,8 @@ extension TickerStateMachine {
     /// its window. The scan visits the deadlines up to the window end (the batch the wake-up serves, so it
     /// costs about as much as serving it), pruning every subtree of the heap that starts after it. Past
     /// `planVisitLimit` nodes it stops with a wake-up no later than every window it has not seen could
-    /// end: still never late, only possibly one wake-up more.
+    /// end: still never late, only possibly one wake-up more. Buried nodes are passed through (their
+    /// subtrees may hold live deadlines) but plan nothing; the top must be a live node (`firstPending`).
     func wakePlan() -> (wake: Int64, windowEnd: Int64) {
         let topDeadline = heap[0].deadline
         var end = latest(at: 0)
@@ -134,10 +135,12 @@ extension TickerStateMachine {
                 end = min(end, pending.reduce(deadline) { min($0, heap[$1].deadline) })
                 break
             }
-            end = min(end, latest(at: position))
-            // Nothing ends before the earliest deadline: the plan cannot change any more.
-            if end == topDeadline { break }
-            seen.append(deadline)
+            if heap[position].slot != DeadlineHeap.tombstone {
+                end = min(end, latest(at: position))
+                // Nothing ends before the earliest deadline: the plan cannot change any more.
+                if end == topDeadline { break }
+                seen.append(deadline)
+            }
             let first = DeadlineHeap.arity * position + 1
             if first < heap.count {
                 pending.append(contentsOf: first..<min(first + DeadlineHeap.arity, heap.count))

@@ -160,34 +160,46 @@ struct TickerStateMachine {
     /// keeps going as `Lifetime` rules. For a bound ticker the owner is loaded here (its weak reference reads
     /// nil while the owner is being deinitialised, when the owner held the handle): the loaded reference is
     /// returned, to be released after unlocking.
-    mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> (action: Action, owner: AnyObject?) {
-        guard binding != .view, isCurrent(id) else { return (.none, nil) }
+    mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> HandleReleased {
+        guard binding != .view, isCurrent(id) else { return HandleReleased() }
         let slot = id.slot
-        self[slot].handleAlive = false
-        let phase = self[slot].phase
+        let (phase, delivered) = modify(slot) { record in
+            record.handleAlive = false
+            return (record.phase, record.fireCount > 0)
+        }
         guard phase.isLive else {
             free(slot)
-            return (.none, nil)
+            return HandleReleased()
         }
-        let owner = binding.isBound ? self[slot].owner : nil
-        switch Lifetime.effect(of: Lifetime.release(of: binding, ownerReadsNil: owner == nil), in: phase.state) {
+        var result = HandleReleased()
+        if binding == .handle, case .running = phase, !delivered {
+            // Maybe the "never fires" mistake (`Lifetime.neverFires`): the engine tells from the age.
+            result.undelivered = (self[slot].site, times(ofSlot: slot), self[slot].createdAt)
+        }
+        result.owner = binding.isBound ? self[slot].owner : nil
+        switch Lifetime.effect(of: Lifetime.release(of: binding, ownerReadsNil: result.owner == nil), in: phase.state) {
         case .none:
-            return (.none, owner)
+            break
         case .cancel:
-            return (.release(stop(slot, as: .cancelled)), owner)
+            result.action = .release(stop(slot, as: .cancelled))
         case .cancelOwnerGone:
             let site = self[slot].site
             var released = stop(slot, as: .cancelled)
             released.ownerGone = site
-            return (.release(released), owner)
+            result.action = .release(released)
         }
+        return result
     }
 
-    /// What the "never fires" rule needs when a handle-owned ticker's handle goes (see
-    /// `Lifetime.neverFires`): its state, deliveries and creation instant; nil once its record is gone.
-    func releaseFacts(_ id: TickerID) -> (state: TickerState, deliveries: Int, createdAt: Int64)? {
-        guard isCurrent(id) else { return nil }
-        return (self[id.slot].phase.state, self[id.slot].fireCount, self[id.slot].createdAt)
+    /// What releasing a handle leaves to do after unlocking.
+    struct HandleReleased {
+        var action = Action.none
+        /// A bound ticker's owner, loaded under the lock: released after unlocking (this may be its last
+        /// release, which runs its `deinit`).
+        var owner: AnyObject?
+        /// Set for a handle-owned ticker that was running and never delivered: its site, schedule and
+        /// creation instant, for the "never fires" warning.
+        var undelivered: (site: TickerSite, times: ScheduleTimes, createdAt: Int64)?
     }
 
     /// Stops every live ticker (when a virtual time base is torn down).
@@ -246,11 +258,11 @@ struct TickerStateMachine {
 
     /// The next step of a wake-up at `now`, which has served `served` deliveries so far.
     mutating func nextDue(now: Int64, served: Int, limit: Int) -> ServiceAction {
-        guard let top = deadlines.nodes.first, top.deadline <= now else { return .done(armingIfNeeded()) }
+        guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
         var batch: [Due] = []
-        while served + batch.count < limit, let next = deadlines.nodes.first, next.deadline <= now,
+        while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
             batch.append(serveTop(slot: next.slot, now: now))
@@ -349,14 +361,21 @@ struct TickerStateMachine {
     /// its handle is already gone.
     private mutating func stop(_ slot: UInt32, as final: TickerPhase) -> ReleasedResources {
         var released = ReleasedResources()
-        self[slot].phase = final
-        takeManualFire(slot, all: true)
-        released.handler = self[slot].handler.take()
-        reschedule(slot)
+        // One access to the record (each goes through the table's pages).
+        let (isBound, handleAlive, hadManualFires) = modify(slot) { record in
+            record.phase = final
+            released.handler = record.handler.take()
+            defer { record.hasManualFires = false }
+            return (record.site.binding.isBound, record.handleAlive, record.hasManualFires)
+        }
+        if hadManualFires { manualFires[slot] = nil }
+        // Buried, not sifted out: cancel does no heap work (see `DeadlineHeap`).
+        let position = heapPosition(of: slot)
+        if position >= 0 { deadlines.bury(at: position, positions: table) }
         liveCount -= 1
-        if self[slot].site.binding.isBound { boundLiveCount -= 1 }
+        if isBound { boundLiveCount -= 1 }
         if liveCount == 0 { released.keepAlive = keepAlive.take() }
-        if !self[slot].handleAlive { free(slot) }
+        if !handleAlive { free(slot) }
         return released
     }
 
@@ -397,6 +416,12 @@ struct TickerStateMachine {
     subscript(slot: UInt32) -> TickerRecord {
         _read { yield table[slot] }
         _modify { yield &table[slot] }
+    }
+
+    /// Runs `body` on the record in `slot`, in place, in one access.
+    @inline(__always)
+    mutating func modify<Result>(_ slot: UInt32, _ body: (inout TickerRecord) -> Result) -> Result {
+        body(&self[slot])
     }
 
     /// Whether `slot` holds a ticker (false for a slot of a page given back).
@@ -484,8 +509,15 @@ struct TickerStateMachine {
 
     func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
 
-    /// The pending deadlines in heap order (the first is the earliest).
+    /// The pending deadlines in heap order (the first is the earliest), buried nodes included (their slot is
+    /// `DeadlineHeap.tombstone`).
     var heap: [HeapNode] { deadlines.nodes }
+
+    /// The earliest pending deadline's node, after dropping buried nodes from the top.
+    mutating func firstPending() -> HeapNode? {
+        deadlines.dropBuriedTop(positions: table)
+        return deadlines.nodes.first
+    }
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
@@ -545,7 +577,9 @@ struct TickerStateMachine {
             }
             guard table.isOccupied(slot) else { return "free slot \(slot) is in the heap" }
         }
-        if placed != heap.count { return "\(placed) slots are in the heap, which holds \(heap.count) nodes" }
+        if placed != heap.count - deadlines.buried {
+            return "\(placed) slots are in the heap, which holds \(heap.count - deadlines.buried) live nodes"
+        }
         if live != liveCount { return "\(live) live tickers, counted \(liveCount)" }
         for slot in ownTimes.keys where !table.isOccupied(slot) || !self[slot].hasOwnTimes {
             return "slot \(slot) has its own schedule numbers but no ticker flagged for them"
