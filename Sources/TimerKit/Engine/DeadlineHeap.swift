@@ -36,6 +36,9 @@ struct DeadlineHeap {
 
     /// The slot of a buried node.
     static let tombstone = UInt32.max
+    /// Buried nodes are cleared in one pass once there are more than this many and they outnumber the live
+    /// ones. The pass costs about as many steps as there are nodes, so even a small heap may take it.
+    static let burialMinimum = 8
 
     var capacity: Int { nodes.capacity }
 
@@ -80,7 +83,7 @@ struct DeadlineHeap {
         positions.setPosition(-1, of: nodes[position].slot)
         nodes[position].slot = Self.tombstone
         buried += 1
-        if buried > Self.smallCapacity, buried * 2 > nodes.count { removeBuried(positions: positions) }
+        if buried > Self.burialMinimum, buried * 2 > nodes.count { removeBuried(positions: positions) }
     }
 
     /// Removes buried nodes from the top, so that the first node, if any, is a live one.
@@ -157,7 +160,7 @@ struct DeadlineHeap {
     }
 
     /// Checks the heap order (no node precedes its parent), that no two nodes name one slot, and the count
-    /// of buried nodes (at most half of the nodes once there are more than `smallCapacity`); returns the
+    /// of buried nodes (at most half of the nodes once there are more than `burialMinimum`); returns the
     /// first violation, or nil (for tests).
     func invariantViolation() -> String? {
         var slots = Set<UInt32>()
@@ -173,7 +176,7 @@ struct DeadlineHeap {
             }
         }
         if tombstones != buried { return "\(tombstones) buried nodes, counted \(buried)" }
-        if buried > Self.smallCapacity, buried * 2 > nodes.count { return "buried nodes outnumber the live ones" }
+        if buried > Self.burialMinimum, buried * 2 > nodes.count { return "buried nodes outnumber the live ones" }
         return nil
     }
 }
