@@ -145,8 +145,7 @@ enum Diagnostics {
         guard TickerDiagnostics.logsOwnerRelease else { return }
         log(
             Lifetime.ownerGoneLine(
-                "ticker", site: "\(origin.fileID):\(origin.line)",
-                binding: origin.binding == .target ? .target : .owner,
+                "ticker", site: "\(origin.fileID):\(origin.line)", binding: origin.binding,
                 ownerType: origin.ownerTypeName, context: context.description))
     }
 }
