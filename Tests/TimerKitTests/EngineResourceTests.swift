@@ -334,9 +334,15 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// The byte counts the documentation and comments quote, checked against the layouts they describe.
 @Suite struct StorageLayoutTests {
-    @Test func theRecordIs80BytesAndAHeapNode16() {
-        #expect(MemoryLayout<TickerRecord>.size == 80)
-        #expect(MemoryLayout<TickerRecord>.stride == 80)
+    @Test func theRecordIs64BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 64)
+        #expect(MemoryLayout<TickerRecord>.stride == 64)
+        // The record's doc comment draws its layout: a 17-byte handler, then the packed byte.
+        #expect(MemoryLayout<TickHandler?>.size == 17)
+        #expect(MemoryLayout<TickerRecord>.offset(of: \.handler) == 0)
+        #expect(MemoryLayout<TickerRecord>.offset(of: \.serial) == 20)
+        #expect(MemoryLayout<TickerRecord>.offset(of: \.site) == 40)
+        #expect(MemoryLayout<TickerRecord>.offset(of: \.createdAt) == 48)
         #expect(MemoryLayout<HeapNode>.size == 16)
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
@@ -355,11 +361,11 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(glibcBlock == 48)
     }
 
-    /// "About 150 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
-    /// and the 48-byte block of its handle.
-    @Test func aPendingTickerCostsAbout150Bytes() {
+    /// "About 135 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
+    /// and the 48-byte block of its handle (132), plus the heap's spare capacity.
+    @Test func aPendingTickerCostsAbout135Bytes() {
         let perTicker =
             MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
-        #expect(perTicker == 148)
+        #expect(perTicker == 132)
     }
 }
