@@ -361,8 +361,24 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(glibcBlock == 48)
     }
 
+    /// The heap grows by an eighth of its size (plus 64 nodes): whatever the number pending, its spare
+    /// capacity is at most an eighth of a node (2 bytes) per ticker, plus 64 nodes.
+    @Test(arguments: [1_000, 4_321, 20_000])
+    func theHeapsSpareCapacityIsAtMostAnEighth(count: Int) {
+        let time = VirtualTime()
+        let context = TickerContext.precise(label: "TimerKitTests.heapGrowth")
+        let tickers = time.run { (0..<count).map { _ in Ticker.schedule(.after(.seconds(60)), on: context) { _ in } } }
+        let capacity = time.base.engine(for: context).storage().heapCapacity
+        #expect(capacity >= count)
+        // Allocators may round a block up by a few bytes: allow one more node.
+        #expect(capacity <= count + count / DeadlineHeap.growthDivisor + DeadlineHeap.smallCapacity + 1)
+        #expect(DeadlineHeap.growthDivisor == 8)
+        tickers.forEach { $0.cancel() }
+    }
+
     /// "About 135 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
-    /// and the 48-byte block of its handle (132), plus the heap's spare capacity.
+    /// and the 48-byte block of its handle (132), plus the heap's spare capacity (at most 2: see
+    /// `theHeapsSpareCapacityIsAtMostAnEighth`).
     @Test func aPendingTickerCostsAbout135Bytes() {
         let perTicker =
             MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
