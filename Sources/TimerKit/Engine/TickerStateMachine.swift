@@ -170,11 +170,11 @@ struct TickerStateMachine {
             record.handleAlive = false
             return record.phase
         }
-        let delivered = counts(ofSlot: slot).fireCount > 0
         guard phase.isLive else {
             free(slot)
             return HandleReleased()
         }
+        let delivered = counts(ofSlot: slot).fireCount > 0
         var result = HandleReleased()
         if binding == .handle, case .running = phase, !delivered {
             // Maybe the "never fires" mistake (`Lifetime.neverFires`): the engine tells from the age.
@@ -522,14 +522,16 @@ struct TickerStateMachine {
 
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
-        if self[slot].hasOwnTimes {
-            ownTimes[slot] = nil
-            self[slot].hasOwnTimes = false
+        // One access to the record for both side-table flags.
+        let (hadOwnTimes, hadWideCounts) = modify(slot) { record in
+            defer {
+                record.hasOwnTimes = false
+                record.hasWideCounts = false
+            }
+            return (record.hasOwnTimes, record.hasWideCounts)
         }
-        if self[slot].hasWideCounts {
-            wideCounts[slot] = nil
-            self[slot].hasWideCounts = false
-        }
+        if hadOwnTimes { ownTimes[slot] = nil }
+        if hadWideCounts { wideCounts[slot] = nil }
         table.free(slot)
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
