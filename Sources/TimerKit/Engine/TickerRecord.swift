@@ -127,18 +127,24 @@ struct TickerCounts: Equatable {
 /// One ticker's state, inside its engine's lock: 64 bytes, most of a pending ticker's memory. Only ever
 /// accessed in place (copying one retains its handler and site and copies its weak owner).
 ///
-/// Layout, in declaration order (Swift keeps it; `StorageLayoutTests` checks the size):
+/// Layout, in declaration order (Swift keeps it; `StorageLayoutTests` checks the size and offsets):
 ///
-///     0   handler      17 bytes (a closure and its case)
-///     17  bits          1 byte: the phase's case (3 bits) and five flags
-///     18  skipped      16 bits  ┐ the counters, inline while they fit (see `TickerCounts`):
-///     20  serial       32 bits  │ next index and fire count below 2^32, skipped below 2^16;
-///     24  phase value  64 bits  │ past that, all three live in the machine's side table
-///     32  owner (weak) 64 bits  │ (`hasWideCounts`) until the slot is freed, exact up to Int.max
-///     40  site         64 bits  │
-///     48  createdAt    64 bits  │
-///     56  next index   32 bits  │
-///     60  fire count   32 bits  ┘
+///     offset  field          bytes
+///      0      handler         17  (a closure and its case)
+///     17      bits             1  (the phase's case in 3 bits, and five flags)
+///     18      skipped          2
+///     20      serial           4
+///     24      phase value      8
+///     32      owner (weak)     8
+///     40      site             8
+///     48      createdAt        8
+///     56      next index       4
+///     60      fire count       4
+///
+/// The counters (see ``TickerCounts``) are inline while they fit: next index and fire count up to
+/// 2^32 - 1, skipped up to 2^16 - 1. A ticker that outgrows one moves all three, exact, to the machine's
+/// side table (`hasWideCounts`) until its slot is freed; reaching that takes four billion deadlines or
+/// calls, or more than 65,535 skipped deadlines, so the table is almost always empty.
 ///
 /// The phase is stored as its case (in `bits`) and its one number (`phaseValue`: the origin while
 /// running, the time left while paused), and read and written as a ``TickerPhase``. The schedule numbers
