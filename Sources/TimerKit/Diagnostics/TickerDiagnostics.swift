@@ -19,7 +19,7 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
     public let schedule: TickSchedule
     /// How many times the handler has been called.
     public let fireCount: Int
-    /// How many deadlines were skipped because deliveries came late (saturates at `UInt32.max`).
+    /// How many deadlines were skipped because deliveries came late (exact: past `UInt32.max` too).
     public let skippedCount: Int
     /// The next instant the ticker waits for, if it waits for any.
     public let nextDeadline: TickInstant?

@@ -204,7 +204,7 @@ final class TickerEngine: Sendable {
         let found = machine.withLock { machine -> RecordSummary? in
             guard machine.isCurrent(id) else { return nil }
             return RecordSummary(
-                machine[id.slot], times: machine.times(ofSlot: id.slot),
+                machine[id.slot], times: machine.times(ofSlot: id.slot), counts: machine.counts(ofSlot: id.slot),
                 nextDeadline: machine.nextDeadline(ofSlot: id.slot))
         }
         return found?.snapshot(context: context.description, clock: clock.tickClock)
@@ -227,7 +227,7 @@ final class TickerEngine: Sendable {
             slice.reserveCapacity(Self.listingSlice)
             let sweep = machine.withLock { machine in
                 let (sweep, done) = machine.listSlice(from: &next, limit: Self.listingSlice, into: &slice) {
-                    RecordSummary($0, times: $1, nextDeadline: $2)
+                    RecordSummary($0, times: $1, counts: $2, nextDeadline: $3)
                 }
                 isDone = done
                 return sweep
@@ -254,7 +254,7 @@ final class TickerEngine: Sendable {
 
     /// How many times the ticker `id` has fired (`nil` once its record is gone).
     func fireCount(_ id: TickerID) -> Int? {
-        machine.withLock { machine in machine.isCurrent(id) ? machine[id.slot].fireCount : nil }
+        machine.withLock { machine in machine.isCurrent(id) ? machine.counts(ofSlot: id.slot).fireCount : nil }
     }
 
     /// What a snapshot needs from a record, copied under the lock (a few references and numbers); the
@@ -264,16 +264,16 @@ final class TickerEngine: Sendable {
         let site: TickerSite
         let times: ScheduleTimes
         let fireCount: Int
-        let skippedTotal: UInt32
+        let skippedTotal: Int
         let nextDeadline: Int64?
         let createdAt: Int64
 
-        init(_ record: borrowing TickerRecord, times: ScheduleTimes, nextDeadline: Int64?) {
+        init(_ record: borrowing TickerRecord, times: ScheduleTimes, counts: TickerCounts, nextDeadline: Int64?) {
             state = record.phase.state
             site = record.site
             self.times = times
-            fireCount = record.fireCount
-            skippedTotal = record.skippedTotal
+            fireCount = counts.fireCount
+            skippedTotal = counts.skippedTotal
             self.nextDeadline = nextDeadline
             createdAt = record.createdAt
         }
@@ -288,7 +288,7 @@ final class TickerEngine: Sendable {
                 context: context,
                 schedule: TickSchedule(times, clock: clock),
                 fireCount: fireCount,
-                skippedCount: Int(skippedTotal),
+                skippedCount: skippedTotal,
                 nextDeadline: nextDeadline.map { TickInstant(nanoseconds: $0) },
                 createdAt: TickInstant(nanoseconds: createdAt)
             )

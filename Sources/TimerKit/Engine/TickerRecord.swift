@@ -116,40 +116,169 @@ struct ManualFires {
     var requestedAt: Int64
 }
 
-/// One ticker's state, inside its engine's lock: 80 bytes, most of a pending ticker's memory. Only
-/// ever accessed in place (copying one retains its handler and site and copies its weak owner). The
-/// small fields follow the handler and the phase, to fill the words their enum tags start. The schedule
-/// numbers are the site's, or (`hasOwnTimes`) in the machine's side table.
+/// A ticker's delivery counters: the next deadline still to be served (1-based; the last one delivered is
+/// `nextIndex - 1`), the handler calls so far, and the deadlines skipped because deliveries came late.
+struct TickerCounts: Equatable {
+    var nextIndex = 1
+    var fireCount = 0
+    var skippedTotal = 0
+}
+
+/// One ticker's state, inside its engine's lock: 64 bytes, most of a pending ticker's memory. Only ever
+/// accessed in place (copying one retains its handler and site and copies its weak owner).
+///
+/// Layout, in declaration order (Swift keeps it; `StorageLayoutTests` checks the size and offsets):
+///
+///     offset  field          bytes
+///      0      handler         17  (a closure and its case)
+///     17      bits             1  (the phase's case in 3 bits, and five flags)
+///     18      skipped          2
+///     20      serial           4
+///     24      phase value      8
+///     32      owner (weak)     8
+///     40      site             8
+///     48      createdAt        8
+///     56      next index       4
+///     60      fire count       4
+///
+/// The counters (see ``TickerCounts``) are inline while they fit: next index and fire count up to
+/// 2^32 - 1, skipped up to 2^16 - 1. A ticker that outgrows one moves all three, exact, to the machine's
+/// side table (`hasWideCounts`) until its slot is freed; reaching that takes four billion deadlines or
+/// calls, or more than 65,535 skipped deadlines, so the table is almost always empty.
+///
+/// The phase is stored as its case (in `bits`) and its one number (`phaseValue`: the origin while
+/// running, the time left while paused), and read and written as a ``TickerPhase``. The schedule numbers
+/// are the site's, or (`hasOwnTimes`) in the machine's side table.
 struct TickerRecord {
     /// Set while the ticker is live; taken out (and released after unlocking) when it stops.
     var handler: TickHandler?
-    var handleAlive = true
-    /// Whether the slot holds a ticker (a free slot's record holds no handler and no owner).
-    var isOccupied = true
-    /// Whether the machine's side table holds pending `fire()` requests for this slot.
-    var hasManualFires = false
+    /// The phase's case (bits 0–2, `Bits.phaseMask`) and the flags below.
+    private var bits: UInt8
+    private var skippedInline: UInt16 = 0
     var serial: UInt32 = 0
-    var phase: TickerPhase
-    /// Whether the schedule numbers differ from the site's: then they are in the machine's side table.
-    var hasOwnTimes = false
-    /// Deadlines skipped because deliveries came late; saturates at `UInt32.max`.
-    var skippedTotal: UInt32 = 0
+    /// The number the phase carries (origin while running, time left while paused), 0 otherwise.
+    private var phaseValue: Int64
     /// The owner or target of a bound ticker, held weakly: the engine loads it under the lock right before
     /// each delivery and between deadlines in the dead-owner sweep.
     weak var owner: AnyObject?
     var site: TickerSite
-    /// The next deadline still to be served (1-based); the last one delivered is `nextIndex - 1`.
-    var nextIndex = 1
-    var fireCount = 0
     /// When the ticker was created.
     var createdAt: Int64
+    private var nextIndexInline: UInt32 = 1
+    private var fireCountInline: UInt32 = 0
 
     init(phase: TickerPhase, site: TickerSite, owner: AnyObject?, handler: TickHandler?, now: Int64) {
         self.handler = handler
-        self.phase = phase
+        let (kind, value) = Self.encode(phase)
+        self.bits = kind | Bits.handleAlive | Bits.isOccupied
+        self.phaseValue = value
         self.owner = owner
         self.site = site
         self.createdAt = now
+    }
+
+    // MARK: Phase
+
+    /// Where the ticker is in its lifecycle (stored as a case number and a value).
+    var phase: TickerPhase {
+        @inline(__always) get { Self.decode(kind: bits & Bits.phaseMask, value: phaseValue) }
+        @inline(__always) set {
+            let (kind, value) = Self.encode(newValue)
+            bits = bits & ~Bits.phaseMask | kind
+            phaseValue = value
+        }
+    }
+
+    @inline(__always)
+    private static func encode(_ phase: TickerPhase) -> (kind: UInt8, value: Int64) {
+        switch phase {
+        case .idle: (0, 0)
+        case .running(let origin): (1, origin)
+        case .paused(let remaining): (2, remaining)
+        case .finished: (3, 0)
+        case .cancelled: (4, 0)
+        }
+    }
+
+    @inline(__always)
+    private static func decode(kind: UInt8, value: Int64) -> TickerPhase {
+        switch kind {
+        case 0: .idle
+        case 1: .running(origin: value)
+        case 2: .paused(remaining: value)
+        case 3: .finished
+        default: .cancelled
+        }
+    }
+
+    // MARK: Flags
+
+    private enum Bits {
+        static let phaseMask: UInt8 = 0b111
+        static let handleAlive: UInt8 = 1 << 3
+        static let isOccupied: UInt8 = 1 << 4
+        static let hasManualFires: UInt8 = 1 << 5
+        static let hasOwnTimes: UInt8 = 1 << 6
+        static let hasWideCounts: UInt8 = 1 << 7
+    }
+
+    @inline(__always)
+    private mutating func set(_ flag: UInt8, _ on: Bool) {
+        bits = on ? bits | flag : bits & ~flag
+    }
+
+    /// Whether a handle (other than a view) still refers to the ticker: until it goes, the slot is kept.
+    var handleAlive: Bool {
+        @inline(__always) get { bits & Bits.handleAlive != 0 }
+        set { set(Bits.handleAlive, newValue) }
+    }
+
+    /// Whether the slot holds a ticker (a free slot's record holds no handler and no owner).
+    var isOccupied: Bool {
+        @inline(__always) get { bits & Bits.isOccupied != 0 }
+        set { set(Bits.isOccupied, newValue) }
+    }
+
+    /// Whether the machine's side table holds pending `fire()` requests for this slot.
+    var hasManualFires: Bool {
+        @inline(__always) get { bits & Bits.hasManualFires != 0 }
+        set { set(Bits.hasManualFires, newValue) }
+    }
+
+    /// Whether the schedule numbers differ from the site's: then they are in the machine's side table.
+    var hasOwnTimes: Bool {
+        @inline(__always) get { bits & Bits.hasOwnTimes != 0 }
+        set { set(Bits.hasOwnTimes, newValue) }
+    }
+
+    /// Whether the counters outgrew the record: then they are in the machine's side table (see the type's
+    /// summary), and the inline ones are stale.
+    var hasWideCounts: Bool {
+        @inline(__always) get { bits & Bits.hasWideCounts != 0 }
+        set { set(Bits.hasWideCounts, newValue) }
+    }
+
+    // MARK: Counters
+
+    /// The counters as stored inline (meaningless once `hasWideCounts` is set).
+    var inlineCounts: TickerCounts {
+        TickerCounts(
+            nextIndex: Int(nextIndexInline), fireCount: Int(fireCountInline), skippedTotal: Int(skippedInline))
+    }
+
+    /// The next index as stored inline (meaningless once `hasWideCounts` is set).
+    var inlineNextIndex: Int { Int(nextIndexInline) }
+
+    /// Stores `counts` inline if each fits its field; returns false (storing nothing) if one does not.
+    @inline(__always)
+    mutating func storeInline(_ counts: TickerCounts) -> Bool {
+        guard let next = UInt32(exactly: counts.nextIndex), let fired = UInt32(exactly: counts.fireCount),
+            let skipped = UInt16(exactly: counts.skippedTotal)
+        else { return false }
+        nextIndexInline = next
+        fireCountInline = fired
+        skippedInline = skipped
+        return true
     }
 
     /// The heap key from the fields it depends on (so that the machine can read them one by one from a

@@ -30,6 +30,9 @@ struct TickerStateMachine {
     private var manualFires: [UInt32: ManualFires] = [:]
     /// The schedule numbers of tickers whose numbers differ from their site's, by slot.
     private var ownTimes: [UInt32: ScheduleTimes] = [:]
+    /// The counters of tickers that outgrew their record's fields (see ``TickerRecord``), by slot: a
+    /// ticker past 2^32 deadlines or calls, or 2^16 skipped deadlines, until its slot is freed.
+    private var wideCounts: [UInt32: TickerCounts] = [:]
     /// Where the incremental dead-owner sweep continues.
     private var sweepCursor = Lifetime.SweepCursor()
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
@@ -130,14 +133,14 @@ struct TickerStateMachine {
         case (.start, .idle), (.restart, .idle), (.restart, .running), (.restart, .paused):
             // Deadline 1 is one first delay from now; pending `fire()` requests stay.
             self[slot].phase = .running(origin: now)
-            self[slot].nextIndex = 1
+            updateCounts(slot) { $0.nextIndex = 1 }
         case (.pause, .running):
             let deadline = scheduledDeadline(ofSlot: slot) ?? now
             self[slot].phase = .paused(remaining: max(0, deadline.subtractingSaturating(now)))
         case (.resume, .paused(let remaining)):
             let next = now.addingSaturating(remaining)
             self[slot].phase = .running(
-                origin: next.subtractingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex)))
+                origin: next.subtractingSaturating(times(ofSlot: slot).offset(ofDeadline: nextIndex(ofSlot: slot))))
         case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
             return .release(stop(slot, as: .cancelled))
         case (.fire, .idle), (.fire, .running), (.fire, .paused):
@@ -163,14 +166,15 @@ struct TickerStateMachine {
     mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> HandleReleased {
         guard binding != .view, isCurrent(id) else { return HandleReleased() }
         let slot = id.slot
-        let (phase, delivered) = modify(slot) { record in
+        let phase = modify(slot) { record in
             record.handleAlive = false
-            return (record.phase, record.fireCount > 0)
+            return record.phase
         }
         guard phase.isLive else {
             free(slot)
             return HandleReleased()
         }
+        let delivered = counts(ofSlot: slot).fireCount > 0
         var result = HandleReleased()
         if binding == .handle, case .running = phase, !delivered {
             // Maybe the "never fires" mistake (`Lifetime.neverFires`): the engine tells from the age.
@@ -236,7 +240,8 @@ struct TickerStateMachine {
     /// listing is complete.
     mutating func listSlice<Summary>(
         from next: inout Int, limit: Int, into summaries: inout [Summary],
-        _ summary: (borrowing TickerRecord, _ times: ScheduleTimes, _ nextDeadline: Int64?) -> Summary
+        _ summary: (borrowing TickerRecord, _ times: ScheduleTimes, _ counts: TickerCounts, _ nextDeadline: Int64?) ->
+            Summary
     ) -> (sweep: Sweep, isDone: Bool) {
         var sweep = Sweep()
         let end = min(next + limit, slotCount)
@@ -246,7 +251,7 @@ struct TickerStateMachine {
             next += 1
             sweepIfOwnerGone(slot, into: &sweep)
             guard isOccupied(slot), self[slot].phase.isLive else { continue }
-            summaries.append(summary(self[slot], times(ofSlot: slot), nextDeadline(ofSlot: slot)))
+            summaries.append(summary(self[slot], times(ofSlot: slot), counts(ofSlot: slot), nextDeadline(ofSlot: slot)))
         }
         return (sweep, next >= slotCount)
     }
@@ -291,35 +296,36 @@ struct TickerStateMachine {
         }
         let tick: Tick
         var isFinal = false
-        let lastDelivered = self[slot].nextIndex - 1
+        var counts = counts(ofSlot: slot)
+        let lastDelivered = counts.nextIndex - 1
         let schedule = times(ofSlot: slot)
         let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
         let requested = self[slot].hasManualFires ? manualFires[slot] : nil
         let manual = requested.map { $0.requestedAt <= now } ?? false
         if manual, !oneShotUnfired, let requested {
             takeManualFire(slot, all: false)
-            self[slot].fireCount += 1
+            counts.fireCount += 1
             tick = Tick(
                 index: lastDelivered,
                 deadline: TickInstant(nanoseconds: requested.requestedAt),
                 timestamp: TickInstant(nanoseconds: now),
                 skipped: 0,
                 remaining: schedule.count.map { $0 - lastDelivered },
-                fireCount: self[slot].fireCount,
+                fireCount: counts.fireCount,
                 isManual: true
             )
         } else {
             // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick, in
             // any live phase).
-            let nextIndex = self[slot].nextIndex
+            let nextIndex = counts.nextIndex
             var origin: Int64 = now
             if case .running(let running) = self[slot].phase { origin = running }
             let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(origin))
             let index = max(due, nextIndex)
             let skipped = index - nextIndex
-            self[slot].nextIndex = index + 1
-            self[slot].fireCount += 1
-            self[slot].skippedTotal = UInt32(clamping: UInt64(self[slot].skippedTotal) + UInt64(max(0, skipped)))
+            counts.nextIndex = index + 1
+            counts.fireCount += 1
+            counts.skippedTotal = counts.skippedTotal.addingSaturating(max(0, skipped))
             if manual { takeManualFire(slot, all: true) }
             isFinal = schedule.isFinal(index)
             let deadline: Int64 =
@@ -332,10 +338,11 @@ struct TickerStateMachine {
                 timestamp: TickInstant(nanoseconds: max(now, deadline)),
                 skipped: skipped,
                 remaining: schedule.count.map { $0 - index },
-                fireCount: self[slot].fireCount,
+                fireCount: counts.fireCount,
                 isManual: manual
             )
         }
+        setCounts(counts, ofSlot: slot)
         // A live record holds its handler (it is taken out only when the ticker stops).
         let handler = self[slot].handler!
         var then: ReleasedResources?
@@ -447,7 +454,9 @@ struct TickerStateMachine {
             ? ownTimes[slot]! : table.pages[page].records[index].site.times
         return TickerRecord.heapKey(
             phase: table.pages[page].records[index].phase, times: times,
-            nextIndex: table.pages[page].records[index].nextIndex, manualRequestedAt: manual)
+            nextIndex: table.pages[page].records[index].hasWideCounts
+                ? wideCounts[slot]!.nextIndex : table.pages[page].records[index].inlineNextIndex,
+            manualRequestedAt: manual)
     }
 
     /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
@@ -455,10 +464,37 @@ struct TickerStateMachine {
         self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
     }
 
+    /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
+    func counts(ofSlot slot: UInt32) -> TickerCounts {
+        self[slot].hasWideCounts ? wideCounts[slot]! : self[slot].inlineCounts
+    }
+
+    /// The next deadline the ticker in `slot` will serve (1-based).
+    func nextIndex(ofSlot slot: UInt32) -> Int {
+        self[slot].hasWideCounts ? wideCounts[slot]!.nextIndex : self[slot].inlineNextIndex
+    }
+
+    /// Stores the counters of the ticker in `slot`: inline while they fit, else (from then on, until the
+    /// slot is freed) in the side table. Internal so that tests can start a ticker near a field's limit.
+    mutating func setCounts(_ counts: TickerCounts, ofSlot slot: UInt32) {
+        if self[slot].hasWideCounts {
+            wideCounts[slot] = counts
+        } else if !self[slot].storeInline(counts) {
+            wideCounts[slot] = counts
+            self[slot].hasWideCounts = true
+        }
+    }
+
+    private mutating func updateCounts(_ slot: UInt32, _ body: (inout TickerCounts) -> Void) {
+        var counts = counts(ofSlot: slot)
+        body(&counts)
+        setCounts(counts, ofSlot: slot)
+    }
+
     /// The scheduled deadline the ticker in `slot` waits for, if it is running (`Int64.max`: never reached).
     func scheduledDeadline(ofSlot slot: UInt32) -> Int64? {
         guard case .running(let origin) = self[slot].phase else { return nil }
-        return origin.addingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex))
+        return origin.addingSaturating(times(ofSlot: slot).offset(ofDeadline: nextIndex(ofSlot: slot)))
     }
 
     /// The next instant the ticker in `slot` waits for (see `Ticker.nextDeadline`): its heap key's deadline,
@@ -486,10 +522,16 @@ struct TickerStateMachine {
 
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
-        if self[slot].hasOwnTimes {
-            ownTimes[slot] = nil
-            self[slot].hasOwnTimes = false
+        // One access to the record for both side-table flags.
+        let (hadOwnTimes, hadWideCounts) = modify(slot) { record in
+            defer {
+                record.hasOwnTimes = false
+                record.hasWideCounts = false
+            }
+            return (record.hasOwnTimes, record.hasWideCounts)
         }
+        if hadOwnTimes { ownTimes[slot] = nil }
+        if hadWideCounts { wideCounts[slot] = nil }
         table.free(slot)
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
@@ -548,7 +590,7 @@ struct TickerStateMachine {
         guard isCurrent(id) else { return nil }
         // Field by field: a copy of the record would retain its handler and site.
         switch self[id.slot].phase {
-        case .idle: return times(ofSlot: id.slot).offset(ofDeadline: self[id.slot].nextIndex)
+        case .idle: return times(ofSlot: id.slot).offset(ofDeadline: nextIndex(ofSlot: id.slot))
         case .paused(let remaining): return remaining
         case .running: return max(0, (scheduledDeadline(ofSlot: id.slot) ?? now).subtractingSaturating(now))
         case .finished, .cancelled: return nil
@@ -589,6 +631,12 @@ struct TickerStateMachine {
         if flagged != ownTimes.count {
             return "\(flagged) tickers flagged for own schedule numbers, \(ownTimes.count) kept"
         }
+        for slot in wideCounts.keys where !table.isOccupied(slot) || !self[slot].hasWideCounts {
+            return "slot \(slot) has wide counters but no ticker flagged for them"
+        }
+        var wide = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.isOccupied(slot) && self[slot].hasWideCounts { wide += 1 }
+        if wide != wideCounts.count { return "\(wide) tickers flagged for wide counters, \(wideCounts.count) kept" }
         for (slot, fires) in manualFires {
             guard table.isOccupied(slot), self[slot].hasManualFires, self[slot].phase.isLive, fires.pending > 0 else {
                 return "slot \(slot) has fire() requests but no live ticker flagged for them"
