@@ -13,8 +13,9 @@
 /// What a slot holds, and the subscription order threaded through the slots' `previous` and `next`
 /// fields, belong to ``FrameSourceState``.
 struct FrameSlots {
-    /// Slots per page.
-    static let pageSize = 16
+    /// Slots per page (a power of two: a slot's page and index are a shift and a mask).
+    static let pageSize = 1 << pageShift
+    static let pageShift = 4
 
     /// One slot: a subscriber (or none), the serial it got with the slot, and its neighbours (-1: none):
     /// in subscription order while it holds a subscriber; `next` chains the page's free slots otherwise.
@@ -50,7 +51,7 @@ struct FrameSlots {
 
     @inline(__always)
     private static func location(of slot: Int32) -> (page: Int, index: Int) {
-        (Int(slot) / pageSize, Int(slot) % pageSize)
+        (Int(slot) &>> pageShift, Int(slot) & (pageSize - 1))
     }
 
     /// One past the highest slot of the pages the storage has (the range a sweep covers).
@@ -65,6 +66,17 @@ struct FrameSlots {
         guard slot >= 0 else { return false }
         let (page, index) = Self.location(of: slot)
         return page < pages.count && index < pages[page].slots.count
+    }
+
+    /// The subscriber in `slot` if the slot exists and still has `serial` (one address computation).
+    @inline(__always)
+    func subscriber(at slot: Int32, serial: UInt64) -> FrameSourceState.Subscriber? {
+        guard slot >= 0 else { return nil }
+        let (page, index) = Self.location(of: slot)
+        guard page < pages.count else { return nil }
+        return pages[page].slots.withUnsafeBufferPointer { slots in
+            index < slots.count && slots[index].serial == serial ? slots[index].subscriber : nil
+        }
     }
 
     /// The slot at `slot`, which must satisfy ``contains(_:)``.

@@ -111,8 +111,7 @@ struct FrameSourceState {
 
     /// The subscriber `id` names, if it is still there.
     subscript(id: FrameSubscriberID) -> Subscriber? {
-        guard slots.contains(id.slot), slots[id.slot].serial == id.serial else { return nil }
-        return slots[id.slot].subscriber
+        slots.subscriber(at: id.slot, serial: id.serial)
     }
 
     /// What the subscriber storage holds (see ``FrameSlots/usage``).

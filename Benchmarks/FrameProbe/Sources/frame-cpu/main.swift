@@ -138,7 +138,7 @@ func measure(_ kind: Kind, rate: Double) -> Span {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 print("CPU of one running source and of timers at the same rate, \(rounds) rounds of \(seconds) s (medians):")
-print("  rate    kind                          CPU ms/s   µs/callback   callbacks/s")
+print("  rate    kind                          CPU ms/s   µs/callback   callbacks/s   × raw (per round)")
 for rate in rates {
     var spans: [Kind: [Span]] = [:]
     for _ in 0..<rounds {
@@ -146,12 +146,15 @@ for rate in rates {
     }
     for kind in Kind.measured {
         let runs = spans[kind]!
-        let perSecond = median(runs.map { Double($0.cpu) / Double($0.wall) * 1_000 })
+        let perSecond = runs.map { Double($0.cpu) / Double($0.wall) * 1_000 }
         let perCallback = median(runs.map { $0.callbacks == 0 ? .nan : Double($0.cpu) / Double($0.callbacks) / 1_000 })
         let rateSeen = median(runs.map { Double($0.callbacks) / (Double($0.wall) / 1e9) })
+        // The ratio to the raw timer of the same round (both ran back to back, under the same load).
+        let raw = spans[.raw]?.map { Double($0.cpu) / Double($0.wall) * 1_000 }
+        let ratio = raw.map { raw in median(zip(perSecond, raw).map { $0 / $1 }) } ?? .nan
         let name = kind.rawValue.padding(toLength: 28, withPad: " ", startingAt: 0)
         print(
             String(format: "  %3.0f Hz  ", rate) + name
-                + String(format: "  %8.3f   %11.2f   %11.1f", perSecond, perCallback, rateSeen))
+                + String(format: "  %8.3f   %11.2f   %11.1f   %8.2f", median(perSecond), perCallback, rateSeen, ratio))
     }
 }
