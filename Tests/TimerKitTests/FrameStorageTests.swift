@@ -106,6 +106,45 @@ import Testing
 }
 
 extension FrameStorageTests {
+    /// Seeded churn in bursts (grow to a few hundred, shrink to a few, again): after every step the
+    /// storage keeps only the pages its live subscribers sit in, the first page and one spare; at each
+    /// refresh the deliveries are the live subscribers in subscription order.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed(seed: UInt64) {
+        var generator = ConcurrencyStressTests.SplitMix64(state: seed)
+        let order = Recorder<Int>()
+        let source = time.run { FrameSource.software(on: context) }
+        var live: [(number: Int, handle: FrameSubscription)] = []
+        var made = 0
+        var freedWhileLive = false
+        for phase in 0..<6 {
+            let target =
+                phase.isMultiple(of: 2)
+                ? Int.random(in: 100...400, using: &generator) : Int.random(in: 1...8, using: &generator)
+            while live.count != target {
+                if live.count < target, Int.random(in: 0..<4, using: &generator) != 0 {
+                    let number = made
+                    made += 1
+                    live.append((number, time.run { source.subscribe { _ in order.append(number) } }))
+                } else if !live.isEmpty {
+                    let before = source.storageUsage.allocatedPages
+                    live.remove(at: Int.random(in: 0..<live.count, using: &generator)).handle.cancel()
+                    if source.storageUsage.allocatedPages < before, !live.isEmpty { freedWhileLive = true }
+                }
+                let needed = Set(live.map { Int($0.handle.id.slot) / pageSize } + [0])
+                let usage = source.storageUsage
+                #expect(usage.allocatedPages <= needed.count + 1, "\(usage), live in pages \(needed.sorted())")
+            }
+            #expect(source.storageInvariantViolation() == nil)
+            let delivered = order.values.count
+            time.advance(by: .nanoseconds(interval))
+            #expect(Array(order.values.dropFirst(delivered)) == live.map(\.number), "subscription order")
+        }
+        #expect(freedWhileLive, "pages were freed while subscribers remained")
+        live.forEach { $0.handle.cancel() }
+        #expect(source.storageUsage.pages == 0)
+    }
+
     /// The byte count FrameTicks.md quotes for a page's entry in the page list.
     @Test func aPageEntryIsTwentyFourBytes() {
         #expect(MemoryLayout<FrameSlots.Page>.stride == 24)
