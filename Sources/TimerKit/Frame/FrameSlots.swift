@@ -8,7 +8,8 @@
 /// allocate a page each time; the first page is kept while any subscriber remains, and grows one slot at a
 /// time (a source with a few subscribers holds a few slots). When the last subscriber goes, every page is
 /// freed. Each page chains its free slots through their `next` field, so freeing and taking a slot is O(1);
-/// finding the lowest page with room scans one bit per page.
+/// finding the lowest page with room starts from the lowest word of page bits that may have one, so that a
+/// burst of subscriptions into a full storage does not rescan the pages it has filled.
 ///
 /// What a slot holds, and the subscription order threaded through the slots' `previous` and `next`
 /// fields, belong to ``FrameSourceState``.
@@ -42,6 +43,8 @@ struct FrameSlots {
     private var pages: [Page] = []
     /// One bit per page: set when the page has a slot to hand out (a freed page always has).
     private var room: [UInt64] = []
+    /// Every word of `room` below this one is zero (a page getting room lowers it, a search raises it).
+    private var roomHint = 0
     /// An emptied page kept allocated for reuse.
     private var spare = SparePage()
     /// Slots that hold a subscriber.
@@ -169,15 +172,17 @@ struct FrameSlots {
         return pages.count - 1
     }
 
-    private func firstPageWithRoom() -> Int? {
-        guard let word = room.firstIndex(where: { $0 != 0 }) else { return nil }
-        return word * 64 + room[word].trailingZeroBitCount
+    private mutating func firstPageWithRoom() -> Int? {
+        while roomHint < room.count, room[roomHint] == 0 { roomHint += 1 }
+        guard roomHint < room.count else { return nil }
+        return roomHint * 64 + room[roomHint].trailingZeroBitCount
     }
 
     @inline(__always)
     private mutating func setRoom(_ page: Int, _ hasRoom: Bool) {
         let bit = UInt64(1) << (page % 64)
         room[page / 64] = hasRoom ? room[page / 64] | bit : room[page / 64] & ~bit
+        if hasRoom { roomHint = min(roomHint, page / 64) }
     }
 
     // MARK: Checking
@@ -236,6 +241,7 @@ struct FrameSlots {
         if count == 0, !pages.isEmpty { return "an empty storage keeps \(pages.count) page(s)" }
         if let last = pages.last, !last.isAllocated { return "a freed page ends the storage" }
         if room.count != (pages.count + 63) / 64 { return "room bits are out of step with the pages" }
+        if room.prefix(roomHint).contains(where: { $0 != 0 }) { return "a page below the room hint has room" }
         return nil
     }
 }
