@@ -5,8 +5,8 @@
 /// subscriber takes a free slot in the lowest page that has one, so that subscribers gather in the low
 /// pages and the high ones empty out after a burst. One emptied page is kept as a spare (the lower one,
 /// when another empties), so that a count of subscribers going up and down across a page boundary does not
-/// allocate a page each time; the first page is kept while any subscriber remains, and grows one slot at a
-/// time (a source with a few subscribers holds a few slots). When the last subscriber goes, every page is
+/// allocate a page each time; the first page is kept while any subscriber remains, and grows as it fills
+/// (a source with a few subscribers holds room for a few slots, not 16). When the last subscriber goes, every page is
 /// freed. Each page chains its free slots through their `next` field, so freeing and taking a slot is O(1);
 /// finding the lowest page with room starts from the lowest word of page bits that may have one, so that a
 /// burst of subscriptions into a full storage does not rescan the pages it has filled.
