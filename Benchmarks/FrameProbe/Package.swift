@@ -1,6 +1,8 @@
 // swift-tools-version:6.1
-// A release probe of frame-subscription costs with 10,000 subscribers, under virtual time:
-//   swift run -c release --package-path Benchmarks/FrameProbe
+// Release probes of frame sources: frame-subscription costs with 10,000 subscribers, under virtual time,
+// and the CPU a running software source costs next to a raw dispatch timer at the same rate:
+//   swift run -c release --package-path Benchmarks/FrameProbe frame-probe
+//   swift run -c release --package-path Benchmarks/FrameProbe frame-cpu
 // Set TIMERKIT_PATH to another checkout of TimerKit to measure it instead (for a before/after pair on one
 // machine in one sitting).
 import Foundation
@@ -22,6 +24,10 @@ let package = Package(
                 .product(name: "TimerKit", package: identity),
                 .product(name: "TimerKitTesting", package: identity),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "frame-cpu",
+            dependencies: [.product(name: "TimerKit", package: identity)]
+        ),
     ]
 )

@@ -23,7 +23,7 @@ import Testing
             let wanted: Set<String> = [
                 "delivered", "dropped-owner-deliveries-stop", "stalled", "frames-dropped", "warned", "paused",
                 "resumed", "cancelled",
-                "handle-released-running", "handle-released-paused", "owner-released", "state-read",
+                "handle-released-running", "handle-released-paused", "owner-released", "state-read", "paged",
             ]
             #expect(wanted.isSubset(of: covered), "not exercised: \(wanted.subtracting(covered).sorted())")
         }
@@ -77,6 +77,8 @@ enum FrameModelRun: ModelChecked {
             handles.forEach { $0?.cancel() }
             owners.forEach { $0?.handle.value?.cancel() }
         }
+        // Pages of subscriber storage the source had after the last step.
+        var allocatedPages = 0
         for (step, operation) in program.enumerated() {
             let number = operation.subscription
             let exists = number.map { $0 < handles.count } ?? true
@@ -168,6 +170,11 @@ enum FrameModelRun: ModelChecked {
             if let failure = compare(model, source: source, recorders: recorders, handlers: handlers, step: step) {
                 return failure
             }
+            let usage = source.storageUsage
+            if usage.allocatedPages > 1 { covered.insert("paged") }
+            if usage.emptyPages > 0, source.subscriberCount > 0 { covered.insert("page-emptied") }
+            if usage.allocatedPages < allocatedPages, source.subscriberCount > 0 { covered.insert("page-freed") }
+            allocatedPages = usage.allocatedPages
             if model.subscriptions.contains(where: { !$0.deliveries.isEmpty }) { covered.insert("delivered") }
             if model.subscriptions.contains(where: { $0.deliveries.contains { $0.dropped > 0 } }) {
                 covered.insert("frames-dropped")

@@ -195,6 +195,12 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         state.withLock { $0.invariantViolation() }
     }
 
+    /// What the subscriber storage holds: pages, allocated pages, slots handed out in them and the slots
+    /// their storage has room for (for tests and probes).
+    var storageUsage: FrameSlots.Usage {
+        state.withLock { $0.storageUsage }
+    }
+
     /// Runs `body` under the lock, then does what it decided. The aftermath — removed handlers, owners
     /// loaded under the lock — is released when this returns, outside the lock and before the caller goes
     /// on (an owner loaded here must not live on through a refresh's handler calls).

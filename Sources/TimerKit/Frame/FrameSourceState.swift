@@ -6,7 +6,7 @@ typealias FrameHandler = @Sendable (FrameTick, AnyObject?) -> Void
 /// slot (so that a handle whose subscriber is gone, and whose slot was reused, finds nothing).
 struct FrameSubscriberID: Hashable, Sendable {
     let slot: Int32
-    let serial: UInt32
+    let serial: UInt64
 }
 
 /// Where a frame subscription was made and by what owner type, for diagnostics.
@@ -19,9 +19,10 @@ struct FrameOrigin: Sendable {
 
 /// Everything a frame source knows, kept inside its lock: the subscribers and whether its driver runs.
 ///
-/// Subscribers live in slots (a handle names its slot), threaded in subscription order by an intrusive
-/// doubly linked list, so that reading a subscriber's state, every lifecycle call and removing a subscriber
-/// cost O(1) whatever the number of subscribers. Lifetime rules (what releasing a handle does, loading
+/// Subscribers live in slots (a handle names its slot) of ``FrameSlots``, whose pages are given back as
+/// subscribers go, threaded in subscription order by an intrusive doubly linked list, so that reading a
+/// subscriber's state, every lifecycle call and removing a subscriber cost O(1) (amortised, when a page is
+/// taken or freed) whatever the number of subscribers. Lifetime rules (what releasing a handle does, loading
 /// the owner, sweeping dead owners, the "never fires" rule) come from ``Lifetime``. Dead owners are found
 /// at each delivery, by a sweep of every subscriber once per refresh, by a sweep of a few slots per
 /// lifecycle call, and for the one subscriber whose state is read.
@@ -46,14 +47,6 @@ struct FrameSourceState {
         var nextFrame: Int64?
         /// The last frame index delivered (0: none yet).
         var index = 0
-    }
-
-    /// One slot: a subscriber (or none), and its neighbours in subscription order (-1: none).
-    private struct Slot {
-        var serial: UInt32
-        var subscriber: Subscriber?
-        var previous: Int32 = -1
-        var next: Int32 = -1
     }
 
     enum Driver {
@@ -89,15 +82,15 @@ struct FrameSourceState {
         case stopped(Aftermath)
     }
 
-    private var slots: ContiguousArray<Slot> = []
-    /// Slots that hold no subscriber.
-    private var freeSlots: [Int32] = []
+    private var slots = FrameSlots()
     /// The first and last subscriber in subscription order (-1: none).
     private var head: Int32 = -1
     private var tail: Int32 = -1
-    private var nextSerial: UInt32 = 0
+    /// The serial of the last subscriber added: each gets a new one, so that an id whose subscriber is gone
+    /// never names another (64 bits: never wraps).
+    private var nextSerial: UInt64 = 0
     /// Subscribers that are running or paused.
-    private(set) var count = 0
+    var count: Int { slots.count }
     private var runningCount = 0
     /// Where the per-call sweep for dead owners continues.
     private var sweepCursor = Lifetime.SweepCursor()
@@ -118,26 +111,20 @@ struct FrameSourceState {
 
     /// The subscriber `id` names, if it is still there.
     subscript(id: FrameSubscriberID) -> Subscriber? {
-        guard id.slot >= 0, Int(id.slot) < slots.count, slots[Int(id.slot)].serial == id.serial else { return nil }
-        return slots[Int(id.slot)].subscriber
+        slots.subscriber(at: id.slot, serial: id.serial)
     }
+
+    /// What the subscriber storage holds (see ``FrameSlots/usage``).
+    var storageUsage: FrameSlots.Usage { slots.usage }
 
     /// Adds a subscriber at the end of the subscription order (after sweeping a few slots).
     mutating func insert(_ subscriber: Subscriber, into after: inout Aftermath) -> FrameSubscriberID {
         sweep(limit: Self.sweptPerCall, into: &after)
-        nextSerial &+= 1
-        let slot: Int32
-        if let reused = freeSlots.popLast() {
-            slot = reused
-            slots[Int(slot)] = Slot(serial: nextSerial, subscriber: subscriber)
-        } else {
-            slot = Int32(slots.count)
-            slots.append(Slot(serial: nextSerial, subscriber: subscriber))
-        }
-        slots[Int(slot)].previous = tail
-        if tail >= 0 { slots[Int(tail)].next = slot } else { head = slot }
+        nextSerial += 1
+        let slot = slots.insert(subscriber, serial: nextSerial)
+        slots[slot].previous = tail
+        if tail >= 0 { slots[tail].next = slot } else { head = slot }
         tail = slot
-        count += 1
         if subscriber.state == .running { runningCount += 1 }
         reconcileDriver(into: &after)
         return FrameSubscriberID(slot: slot, serial: nextSerial)
@@ -152,7 +139,7 @@ struct FrameSourceState {
     mutating func perform(_ command: Command, on id: FrameSubscriberID, into after: inout Aftermath) {
         sweep(limit: Self.sweptPerCall, into: &after)
         guard let before = self[id] else { return }
-        let slot = Int(id.slot)
+        let slot = id.slot
         switch (command, before.state) {
         case (.pause, .running):
             slots[slot].subscriber!.state = .paused
@@ -185,10 +172,10 @@ struct FrameSourceState {
         }
         switch Lifetime.effect(of: release, in: subscriber.state) {
         case .none: return
-        case .cancel: remove(Int(id.slot), into: &after)
+        case .cancel: remove(id.slot, into: &after)
         case .cancelOwnerGone:
             after.ownersGone.append(subscriber.origin)
-            remove(Int(id.slot), into: &after)
+            remove(id.slot, into: &after)
         }
         reconcileDriver(into: &after)
     }
@@ -204,50 +191,51 @@ struct FrameSourceState {
             return subscriber.state
         case .ownerGone:
             after.ownersGone.append(subscriber.origin)
-            remove(Int(id.slot), into: &after)
+            remove(id.slot, into: &after)
             reconcileDriver(into: &after)
             return .cancelled
         }
     }
 
-    /// Takes the subscriber out of its slot and of the subscription order; its handler leaves in the
-    /// aftermath.
-    private mutating func remove(_ slot: Int, into after: inout Aftermath) {
+    /// Takes the subscriber out of its slot and of the subscription order, and frees the slot (its page
+    /// goes once empty); its handler leaves in the aftermath.
+    private mutating func remove(_ slot: Int32, into after: inout Aftermath) {
         guard let removed = slots[slot].subscriber.take() else { return }
         let (previous, next) = (slots[slot].previous, slots[slot].next)
-        if previous >= 0 { slots[Int(previous)].next = next } else { head = next }
-        if next >= 0 { slots[Int(next)].previous = previous } else { tail = previous }
-        slots[slot].previous = -1
-        slots[slot].next = -1
-        count -= 1
+        if previous >= 0 { slots[previous].next = next } else { head = next }
+        if next >= 0 { slots[next].previous = previous } else { tail = previous }
+        slots.free(slot)
         if removed.state == .running { runningCount -= 1 }
         after.released.append(removed.handler)
-        if count == 0 {
-            // Nothing left: give the slots back.
-            slots = []
-            freeSlots = []
-            sweepCursor.reset()
-        } else {
-            freeSlots.append(Int32(slot))
+        if count == 0 { sweepCursor.reset() }
+    }
+
+    /// Looks at up to `limit` slot addresses, round-robin from where the last sweep stopped, and removes the
+    /// subscribers whose owner has gone away.
+    private mutating func sweep(limit: Int, into after: inout Aftermath) {
+        var sweep = Lifetime.Sweep<FrameOrigin>()
+        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slots.end) {
+            // Removing a subscriber may free pages: re-read the end.
+            guard let slot = sweepCursor.next(below: Int32(slots.end)) else { break }
+            if slots.contains(slot) { check(slot, into: &sweep, after: &after) }
+        }
+        finish(sweep, into: &after)
+    }
+
+    /// Looks at the subscriber in `slot` (if any) for a sweep: removes it if its owner has gone away.
+    @inline(__always)
+    private mutating func check(_ slot: Int32, into sweep: inout Lifetime.Sweep<FrameOrigin>, after: inout Aftermath) {
+        guard let subscriber = slots[slot].subscriber else { return }
+        let verdict = Lifetime.sweepVerdict(isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object)
+        if sweep.note(verdict) {
+            sweep.stopped.append(subscriber.origin)
+            remove(slot, into: &after)
         }
     }
 
-    /// Looks at up to `limit` slots (every slot when nil), round-robin from where the last sweep stopped,
-    /// and removes the subscribers whose owner has gone away. Owners found alive are handed out in the
-    /// aftermath, to be released after unlocking (the last release would run the owner's `deinit`).
-    private mutating func sweep(limit: Int?, into after: inout Aftermath) {
-        var sweep = Lifetime.Sweep<FrameOrigin>()
-        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slots.count) {
-            // Removing the last subscriber gives the slots back: re-read the end.
-            guard let slot = sweepCursor.next(below: slots.count) else { break }
-            guard let subscriber = slots[slot].subscriber else { continue }
-            let verdict = Lifetime.sweepVerdict(
-                isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object)
-            if sweep.note(verdict) {
-                sweep.stopped.append(subscriber.origin)
-                remove(slot, into: &after)
-            }
-        }
+    /// Hands out what a sweep found: owners found alive, to be released after unlocking (the last release
+    /// would run the owner's `deinit`), and the subscribers it stopped, for the log.
+    private mutating func finish(_ sweep: Lifetime.Sweep<FrameOrigin>, into after: inout Aftermath) {
         after.owners += sweep.alive
         if !sweep.stopped.isEmpty {
             after.ownersGone += sweep.stopped
@@ -285,22 +273,26 @@ struct FrameSourceState {
 
     // MARK: Refreshes
 
-    /// Begins serving refresh `index`: sweeps every slot for dead owners (once per refresh) and lists the
-    /// running subscribers, in subscription order. Returns `nil` for a refresh that is not newer than the
-    /// last one served.
+    /// Begins serving refresh `index`: in one walk of the subscription order, removes every subscriber
+    /// whose owner has gone away (once per refresh) and lists the running ones. Returns `nil` for a
+    /// refresh that is not newer than the last one served.
     mutating func beginRefresh(_ index: Int64, into after: inout Aftermath) -> [FrameSubscriberID]? {
         guard index > lastRefresh else { return nil }
         lastRefresh = index
-        sweep(limit: nil, into: &after)
+        var sweep = Lifetime.Sweep<FrameOrigin>()
         var due: [FrameSubscriberID] = []
         due.reserveCapacity(runningCount)
         var slot = head
         while slot >= 0 {
-            if slots[Int(slot)].subscriber?.state == .running {
-                due.append(FrameSubscriberID(slot: slot, serial: slots[Int(slot)].serial))
+            // Read before a removal unlinks the slot (or frees every page with the last subscriber).
+            let next = slots[slot].next
+            check(slot, into: &sweep, after: &after)
+            if slots.contains(slot), let subscriber = slots[slot].subscriber, subscriber.state == .running {
+                due.append(FrameSubscriberID(slot: slot, serial: slots[slot].serial))
             }
-            slot = slots[Int(slot)].next
+            slot = next
         }
+        finish(sweep, into: &after)
         return due
     }
 
@@ -310,7 +302,7 @@ struct FrameSourceState {
         for id: FrameSubscriberID, refresh index: Int64, at instant: Int64, grid: RefreshGrid, now: Int64
     ) -> Delivery {
         guard var subscriber = self[id], subscriber.state == .running else { return .skip }
-        let slot = Int(id.slot)
+        let slot = id.slot
         let divisor = subscriber.divisor
         let next = subscriber.nextFrame ?? Self.roundedUp(index, toMultipleOf: divisor)
         guard index >= next else {
@@ -363,31 +355,34 @@ struct FrameSourceState {
 
     // MARK: Invariants
 
-    /// Checks that the subscription order links every subscriber once, both ways, that free slots hold
-    /// none, and that the counts match; returns the first broken invariant, or nil (for tests).
+    /// Checks that the subscription order links every subscriber once, both ways, that the counts match,
+    /// that serials are unique and already handed out, and the slot storage's own invariants (only
+    /// emptied page kept is the spare: see ``FrameSlots``); returns the first broken invariant, or nil (for
+    /// tests).
     func invariantViolation() -> String? {
         var seen = 0
         var running = 0
+        var serials = Set<UInt64>()
         var previous: Int32 = -1
         var slot = head
         while slot >= 0 {
-            guard Int(slot) < slots.count, let subscriber = slots[Int(slot)].subscriber else {
+            guard slots.contains(slot), let subscriber = slots[slot].subscriber else {
                 return "slot \(slot) is linked but holds no subscriber"
             }
-            guard slots[Int(slot)].previous == previous else { return "slot \(slot) links back to the wrong slot" }
+            guard slots[slot].previous == previous else { return "slot \(slot) links back to the wrong slot" }
             seen += 1
             if subscriber.state == .running { running += 1 }
-            guard seen <= slots.count else { return "the subscription order has a cycle" }
+            guard seen <= count else { return "the subscription order has a cycle or misses the count" }
+            let serial = slots[slot].serial
+            guard serial <= nextSerial, serials.insert(serial).inserted else {
+                return "slot \(slot) has serial \(serial), reused or not handed out yet"
+            }
             previous = slot
-            slot = slots[Int(slot)].next
+            slot = slots[slot].next
         }
         if previous != tail { return "the tail is \(tail), the last linked slot \(previous)" }
         if seen != count { return "\(seen) subscribers are linked, the count says \(count)" }
         if running != runningCount { return "\(running) subscribers run, the count says \(runningCount)" }
-        let occupied = slots.lazy.filter { $0.subscriber != nil }.count
-        if occupied != count { return "\(occupied) slots are occupied, the count says \(count)" }
-        if freeSlots.count + occupied != slots.count { return "free slots and occupied ones do not add up" }
-        if freeSlots.contains(where: { slots[Int($0)].subscriber != nil }) { return "a free slot holds a subscriber" }
-        return nil
+        return slots.invariantViolation()
     }
 }

@@ -68,11 +68,12 @@ private final class SoftwareRefreshRun: Sendable {
         guard isRunning, let base = driver.timeBase.base else { return }
         let instant = driver.origin.addingSaturating(driver.grid.offset(ofRefresh: index))
         let delay = Duration.nanoseconds(max(0, instant.subtractingSaturating(base.now())))
-        let ticker = TimeBase.$override.withValue(base) {
-            Ticker.schedule(.after(delay), on: driver.context) { [self] tick in
-                refresh(at: tick.timestamp.nanoseconds, for: source)
-            }
-        }
+        // Made on the source's time base directly, not by binding it as the current (task-local) time base
+        // around `Ticker.schedule`: one thread-local push, pop and read less per refresh.
+        let ticker = Ticker.make(
+            .after(delay), on: driver.context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: true,
+            fileID: #fileID, line: #line, timeBase: base,
+            handler: .tick { [self] tick in refresh(at: tick.timestamp.nanoseconds, for: source) })
         let (kept, replaced) = state.withLock { state -> (Bool, Ticker?) in
             guard case .running(let previous) = state else { return (false, nil) }
             state = .running(ticker)
