@@ -26,18 +26,21 @@ import Foundation
 /// of `DispatchTime.uptimeNanoseconds`, which is TimerKit's "now"). On Apple platforms the thread runs
 /// at user-interactive quality of service and waits with a relative timeout.
 ///
+/// The same thread without the busy-wait (``Mode/busyWaits`` false, and the timer slack it is given)
+/// serves a dispatch context on Linux: see `DispatchAlarm`.
+///
 /// An engine's alarm is shut down when the engine goes away (its context has no live tickers left). The
 /// thread does not end at once: it is parked for `lingerNanoseconds`, and the next engine of the same
-/// label adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
+/// mode adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
 /// after another does not start a thread for each. A thread parked that long ends.
 final class ThreadAlarm: Alarm, @unchecked Sendable {
     // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`
     // and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
     // in init and destroyed in deinit, which runs only after the thread (which holds `self` while it runs)
-    // has left its loop; `label` is immutable.
+    // has left its loop; `mode` is immutable.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let label: String
+    private let mode: Mode
     private var armedAt: Int64?
     /// The engine's callback; nil while the thread is parked.
     private var wake: (@Sendable () -> Void)?
@@ -56,23 +59,39 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// in nine of its time is spent spinning, however close together the deadlines are.
     static let busyWaitRatio: Int64 = 8
 
-    /// The nanoseconds of timer slack the thread asks for.
+    /// The nanoseconds of timer slack a precise thread asks for.
     static let timerSlackNanoseconds: UInt = 1
+
+    /// What a thread does, and the key under which a parked thread waits to be adopted.
+    struct Mode: Hashable, Sendable {
+        /// The thread's name (cut to 15 bytes on Linux: see ``threadName(_:)``).
+        var label: String
+        /// Whether the thread wakes early by its learned latency and busy-waits the rest (precise), or
+        /// sleeps until the deadline itself.
+        var busyWaits = true
+        /// The timer slack the thread asks for (Linux), in nanoseconds, at least 1.
+        var timerSlack: UInt = ThreadAlarm.timerSlackNanoseconds
+    }
 
     /// How long a shut-down alarm's thread waits to be adopted by a new engine of its label before ending.
     static let lingerNanoseconds: Int64 = 1_000_000_000
 
-    /// Parked alarms by label, waiting for a new engine (several per label: an engine per clock).
-    private static let parked = Locked<[String: [ThreadAlarm]]>.make([:])
+    /// Parked alarms by mode, waiting for a new engine (several per mode: an engine per clock).
+    private static let parked = Locked<[Mode: [ThreadAlarm]]>.make([:])
 
-    /// A parked alarm of `label` adopted for a new engine, or a new alarm and thread.
+    /// A parked precise alarm of `label` adopted for a new engine, or a new alarm and thread.
     static func make(label: String, wake: @escaping @Sendable () -> Void) -> ThreadAlarm {
+        make(Mode(label: label), wake: wake)
+    }
+
+    /// A parked alarm of `mode` adopted for a new engine, or a new alarm and thread.
+    static func make(_ mode: Mode, wake: @escaping @Sendable () -> Void) -> ThreadAlarm {
         let adopted = parked.withLock { parked -> ThreadAlarm? in
-            guard let alarm = parked[label]?.popLast() else { return nil }
-            if parked[label]?.isEmpty == true { parked[label] = nil }
+            guard let alarm = parked[mode]?.popLast() else { return nil }
+            if parked[mode]?.isEmpty == true { parked[mode] = nil }
             return alarm
         }
-        guard let adopted else { return ThreadAlarm(label: label, wake: wake) }
+        guard let adopted else { return ThreadAlarm(mode: mode, wake: wake) }
         pthread_mutex_lock(adopted.mutex)
         adopted.wake = wake
         adopted.armedAt = nil
@@ -81,8 +100,8 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         return adopted
     }
 
-    private init(label: String, wake: @escaping @Sendable () -> Void) {
-        self.label = label
+    private init(mode: Mode, wake: @escaping @Sendable () -> Void) {
+        self.mode = mode
         self.wake = wake
         // Each call is made before its check: a `precondition`'s condition is not evaluated under
         // -Ounchecked.
@@ -101,12 +120,13 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
             pthread_condattr_destroy(&attributes)
         #endif
         precondition(conditionResult == 0, "TimerKit: pthread_cond_init failed (\(conditionResult))")
-        let name = Self.threadName(label)
+        let name = Self.threadName(mode.label)
+        let slack = max(1, mode.timerSlack)
         let thread = Thread { [self] in
             // Named from inside with pthreads: swift-corelibs-foundation does not apply a name set before
             // `start()`, and `Thread.current.name = …` on a new thread does not always take there.
             _ = ctimerkit_set_thread_name(name)
-            _ = ctimerkit_set_thread_timer_slack(Self.timerSlackNanoseconds)
+            _ = ctimerkit_set_thread_timer_slack(slack)
             run()
         }
         #if canImport(Darwin)
@@ -161,7 +181,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         pthread_cond_signal(condition)
         // The engine's callback (and so its captures) was released above; listed after unlocking, so that
         // no lock is ever taken while holding `mutex` (the thread takes `parked` only without it).
-        Self.parked.withLock { $0[label, default: []].append(self) }
+        Self.parked.withLock { $0[mode, default: []].append(self) }
     }
 
     /// Waits while parked; returns false once the thread should end (it was not adopted in time and has
@@ -175,9 +195,9 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         }
         pthread_mutex_unlock(mutex)
         let removed = Self.parked.withLock { parked -> Bool in
-            guard let index = parked[label]?.firstIndex(where: { $0 === self }) else { return false }
-            parked[label]!.remove(at: index)
-            if parked[label]!.isEmpty { parked[label] = nil }
+            guard let index = parked[mode]?.firstIndex(where: { $0 === self }) else { return false }
+            parked[mode]!.remove(at: index)
+            if parked[mode]!.isEmpty { parked[mode] = nil }
             return true
         }
         pthread_mutex_lock(mutex)
@@ -215,7 +235,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 let woke = TimeBase.Source.system.now()
                 if woke >= target, armedAt == deadline {
                     learn(lateness: woke - target)
-                    mayBusyWait = woke - now >= Self.busyWaitRatio * lead
+                    mayBusyWait = mode.busyWaits && woke - now >= Self.busyWaitRatio * lead
                 }
                 continue
             }
@@ -235,6 +255,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
 
     /// Folds one timed wait's lateness into `lead` (an average over about the last eight wake-ups).
     private func learn(lateness: Int64) {
+        guard mode.busyWaits else { return }
         lead = min(Self.maximumLead, max(0, lead + (lateness - lead) / 8))
     }
 
