@@ -358,7 +358,40 @@ private func latenessSection(_ results: Results) -> [String] {
                     + "\(row.reported.map(format) ?? "") |")
         }
     }
-    return lines
+    return lines + threadScheduleLines(results.lateness)
+}
+
+/// What the scheduler did to the TimerKit contexts' own threads over the lateness rounds: whether a
+/// thread that busy-waits (precise) is pre-empted, and how long it waits for a core when it wakes.
+private func threadScheduleLines(_ runs: [LatenessRun]) -> [String] {
+    var lines = [
+        "",
+        "The contexts' threads over the same rounds (`/proc/self/task/*/schedstat` and `status`, summed over "
+            + "rounds, per fire): CPU time on a core (for the precise thread, mostly its busy-wait), time "
+            + "runnable but waiting for a core (woken late, or pre-empted), and context switches.",
+        "",
+        "| thread | condition | fires | CPU µs/fire | run-queue wait µs/fire | voluntary switches/fire | "
+            + "involuntary switches per 100 fires |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    var any = false
+    for loaded in [false, true] {
+        for kind in TimerKind.reportOrder {
+            let mine = runs.filter { $0.kind == kind && $0.loaded == loaded && $0.thread != nil }
+            guard !mine.isEmpty else { continue }
+            any = true
+            let fires = Double(mine.map(\.latenessNanoseconds.count).reduce(0, +))
+            func sum(_ value: (ThreadSchedule) -> Int64) -> Double {
+                Double(mine.map { value($0.thread!) }.reduce(0, +))
+            }
+            let name = kind == .timerKitRunLoop ? "run-loop thread (the harness's)" : "\(kind.title)'s thread"
+            lines.append(
+                "| \(name) | \(loaded ? "load" : "idle") | \(Int(fires)) | \(format(sum(\.runNanoseconds) / fires / 1_000)) | "
+                    + "\(format(sum(\.waitNanoseconds) / fires / 1_000)) | \(format(sum(\.voluntarySwitches) / fires)) | "
+                    + "\(format(sum(\.involuntarySwitches) / fires * 100)) |")
+        }
+    }
+    return any ? lines : []
 }
 
 /// The tolerance section's rows: per context, the aggregate without tolerance and with it.
