@@ -20,6 +20,9 @@ import Foundation
 /// late by about the time it takes to read the clock. This costs up to the learned latency of CPU per
 /// wake-up, which is why it is reserved for the precise context; and it spins only after sleeping at
 /// least eight times as long, so deadlines packed closer than that are slept for like any other.
+/// A spin interrupted by the scheduler (a gap of more than 20 µs between two clock readings: on a loaded
+/// machine the spinning thread can lose its core for a whole slice) halves the spin budget, which grows
+/// back with each undisturbed spin.
 ///
 /// On Linux the thread's timer slack is set to 1 ns (`PR_SET_TIMERSLACK`), so the kernel does not defer
 /// its wake-up by the default 50 µs slack; the wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
@@ -34,8 +37,8 @@ import Foundation
 /// mode adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
 /// after another does not start a thread for each. A thread parked that long ends.
 final class ThreadAlarm: Alarm, @unchecked Sendable {
-    // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`
-    // and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
+    // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`,
+    // `spinBudget` and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
     // in init and destroyed in deinit, which runs only after the thread (which holds `self` while it runs)
     // has left its loop; `mode` is immutable.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -49,6 +52,10 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// How long before a deadline the thread stops sleeping and busy-waits for it: a running average of
     /// its own wake-up latency (how late its timed waits return), capped at `maximumLead`.
     private var lead: Int64 = 0
+    /// The most the thread busy-waits now: `maximumLead`, halved each time a busy-wait is interrupted (the
+    /// thread was pre-empted or descheduled in it: on a loaded machine a spinning thread loses its core
+    /// for a whole scheduler slice, milliseconds), and grown back by `maximumLead / 32` per clean one.
+    private var spinBudget: Int64 = ThreadAlarm.maximumLead
 
     /// Whether the last sleep was long enough to busy-wait after it (see `busyWaitRatio`).
     private var mayBusyWait = false
@@ -58,6 +65,11 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// The thread busy-waits only after sleeping at least this many times as long: at most about one part
     /// in nine of its time is spent spinning, however close together the deadlines are.
     static let busyWaitRatio: Int64 = 8
+    /// A busy-wait whose consecutive clock readings are this far apart was interrupted (a reading takes
+    /// tens of nanoseconds).
+    static let interruptionGap: Int64 = 20_000
+    /// The spin budget never falls below this.
+    static let minimumSpinBudget: Int64 = 5_000
 
     /// The nanoseconds of timer slack a precise thread asks for.
     static let timerSlackNanoseconds: UInt = 1
@@ -226,6 +238,8 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 pthread_mutex_lock(mutex)
                 continue
             }
+            // The learned lead, as far as the spin budget allows.
+            let lead = min(self.lead, spinBudget)
             if deadline - now > lead {
                 // Sleep until `lead` before the deadline, and learn how late that wake-up comes. Busy-waiting
                 // the rest is allowed only after a sleep of at least `busyWaitRatio` leads, so that
@@ -244,13 +258,33 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 // meanwhile is seen when the loop comes round, at most `lead` later).
                 mayBusyWait = false
                 pthread_mutex_unlock(mutex)
-                while TimeBase.Source.system.now() < deadline {}
+                let interrupted = Self.busyWait(until: deadline, from: now)
                 pthread_mutex_lock(mutex)
+                spinBudget = Self.spinBudget(after: spinBudget, interrupted: interrupted)
             } else {
                 wait(until: deadline, now: now)
             }
         }
         pthread_mutex_unlock(mutex)
+    }
+
+    /// The spin budget after a spin with budget `budget`: halved (not below `minimumSpinBudget`) when the
+    /// spin was interrupted, else grown by `maximumLead / 32` (not above `maximumLead`).
+    static func spinBudget(after budget: Int64, interrupted: Bool) -> Int64 {
+        interrupted ? max(minimumSpinBudget, budget / 2) : min(maximumLead, budget + maximumLead / 32)
+    }
+
+    /// Spins until `deadline`; returns whether two consecutive clock readings were more than
+    /// `interruptionGap` apart (the thread lost its core meanwhile).
+    private static func busyWait(until deadline: Int64, from start: Int64) -> Bool {
+        var previous = start
+        var interrupted = false
+        while true {
+            let now = TimeBase.Source.system.now()
+            if now - previous > interruptionGap { interrupted = true }
+            if now >= deadline { return interrupted }
+            previous = now
+        }
     }
 
     /// Folds one timed wait's lateness into `lead` (an average over about the last eight wake-ups).
