@@ -249,7 +249,7 @@ import Testing
 
     @Test func aBatchLargerThanThePlanScanIsStillNeverLateBeyondItsWindows() {
         // 3,000 one-shots 1 µs apart, each with 10 ms of tolerance: more than the plan looks at
-        // (`EngineState.planVisitLimit`), so the plan may settle for an earlier wake-up; none may be late
+        // (`TickerStateMachine.planVisitLimit`), so the plan may settle for an earlier wake-up; none may be late
         // beyond its own window, and few wake-ups serve them all.
         let count = 3_000
         let lateness = Recorder<Duration>()

@@ -222,7 +222,9 @@ import Testing
         // The first page, the survivor's, and at most one spare.
         #expect(after.pages <= 3)
         #expect(after.slots <= 32 + 512 + 512)
-        #expect(after.heapCapacity <= 64)
+        // The heap's small storage (64 nodes asked for; the allocator may round the block up by a node or
+        // two, depending on what else the process holds), not the burst's 5,000.
+        #expect(after.heapCapacity < DeadlineHeap.smallCapacity + 8)
         #expect(engine.storageInvariantViolation() == nil)
         let before = ticks.count
         time.advance(by: .seconds(1))
@@ -260,18 +262,31 @@ import Testing
 /// The invariant checks see a broken table.
 @Suite struct StorageInvariantCheckTests {
     @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
-        var state = EngineState()
-        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
+        var machine = TickerStateMachine()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let times = TickSchedule.after(.seconds(1)).times
+        let engine = NSObject()
         let ids = (0..<40).map { _ in
-            let id = state.insert(
-                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
-            state.reschedule(id.slot)
-            return id
+            machine.add(
+                times: times, origin: origin, owner: nil, startsImmediately: true, handler: .tick { _ in },
+                finishedAtOnce: false, now: 0, keepAlive: engine
+            ).id
         }
-        #expect(state.invariantViolation() == nil)
-        state[ids[35].slot].isOccupied = false
-        #expect(state.invariantViolation() != nil)
+        #expect(machine.invariantViolation() == nil)
+        machine[ids[35].slot].isOccupied = false
+        #expect(machine.invariantViolation() != nil)
+    }
+
+    @Test func aLiveRecordWithoutItsHandlerIsReported() {
+        var machine = TickerStateMachine()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
+        let id = machine.add(
+            times: TickSchedule.after(.seconds(1)).times, origin: origin, owner: nil, startsImmediately: false,
+            handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: NSObject()
+        ).id
+        #expect(machine.invariantViolation() == nil)
+        machine[id.slot].handler = nil
+        #expect(machine.invariantViolation() != nil)
     }
 }
 
@@ -319,9 +334,9 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// The byte counts the documentation and comments quote, checked against the layouts they describe.
 @Suite struct StorageLayoutTests {
-    @Test func theRecordIs120BytesAndAHeapNode16() {
-        #expect(MemoryLayout<TickerRecord>.size == 120)
-        #expect(MemoryLayout<TickerRecord>.stride == 120)
+    @Test func theRecordIs80BytesAndAHeapNode16() {
+        #expect(MemoryLayout<TickerRecord>.size == 80)
+        #expect(MemoryLayout<TickerRecord>.stride == 80)
         #expect(MemoryLayout<HeapNode>.size == 16)
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
@@ -330,18 +345,21 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(MemoryLayout<ScheduleTimes>.size == 32)
     }
 
-    /// A `Ticker` instance is its 16-byte object header and its stored properties: 40 bytes, which the
-    /// allocator serves from a 48-byte block.
-    @Test func aTickerHandleIs40Bytes() {
-        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 24)
-        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32, WeakReference)>.size == 40)
+    /// A `Ticker` instance is its 16-byte object header and its stored properties: 32 bytes (no weak owner
+    /// of its own), which glibc's allocator still serves from a 48-byte block (a request plus its 8-byte
+    /// size field, rounded up to 16).
+    @Test func aTickerHandleIs32Bytes() {
+        #expect(MemoryLayout<(TickerEngine, UInt32, UInt32)>.size == 16)
+        #expect(16 + MemoryLayout<(TickerEngine, UInt32, UInt32)>.size == 32)
+        let glibcBlock: Int = (32 + 8 + 15) & ~15
+        #expect(glibcBlock == 48)
     }
 
-    /// "About 190 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
+    /// "About 150 bytes" per pending one-shot: its record, its heap node, its heap position in the table,
     /// and the 48-byte block of its handle.
-    @Test func aPendingTickerCostsAbout190Bytes() {
+    @Test func aPendingTickerCostsAbout150Bytes() {
         let perTicker =
             MemoryLayout<TickerRecord>.stride + MemoryLayout<HeapNode>.stride + MemoryLayout<Int32>.stride + 48
-        #expect(perTicker == 188)
+        #expect(perTicker == 148)
     }
 }

@@ -58,24 +58,70 @@ import Testing
         withExtendedLifetime(tickers) {}
     }
 
+    /// Cancelled tickers are buried in the heap rather than sifted out: the heap never holds more buried
+    /// nodes than live ones (past its small size), and the survivors are delivered in deadline order.
+    @Test func cancelledTickersAreBuriedAndCleared() {
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0xB0_12_1E_D0)
+        let time = VirtualTime()
+        let order = Locked<[Int]>.make([])
+        let delays = (0..<2_000).map { _ in Int.random(in: 1...500, using: &generator) }
+        let tickers = time.run {
+            delays.enumerated().map { index, delay in
+                Ticker.schedule(.after(.milliseconds(delay)), on: Self.context) { _ in
+                    order.withLock { $0.append(index) }
+                }
+            }
+        }
+        let engine = time.base.engine(for: Self.context)
+        var kept: [Int] = []
+        for index in delays.indices {
+            if Int.random(in: 0..<10, using: &generator) == 0 {
+                kept.append(index)
+            } else {
+                tickers[index].cancel()
+            }
+            if index % 100 == 0 { #expect(engine.storageInvariantViolation() == nil) }
+        }
+        #expect(engine.heapNodeCount() <= 2 * kept.count + DeadlineHeap.burialMinimum + 1)
+        time.advance(by: .seconds(1))
+        let expected = kept.sorted { delays[$0] != delays[$1] ? delays[$0] < delays[$1] : $0 < $1 }
+        #expect(order.withLock { $0 } == expected)
+        #expect(engine.storageInvariantViolation() == nil)
+        withExtendedLifetime(tickers) {}
+    }
+
+    /// Programs with hundreds of tickers per context (the model's usual programs hold at most 40, too few
+    /// for buried heap entries to outnumber live ones and be cleared in one pass) agree with the lifecycle
+    /// model.
+    @Test(arguments: [1, 4])
+    func programsWithManyTickersAgreeWithTheModel(threads: Int) {
+        for seed: UInt64 in [0xB0_12_1E_01, 0xB0_12_1E_02] {
+            let program = ModelProgram.random(seed: seed, length: 2_000, maxTickers: 400)
+            let failure = LifecycleModelRun.check(program, threads: threads)
+            #expect(
+                failure == nil, "program \(seed), \(threads) thread(s): \(failure.map(String.init(describing:)) ?? "")")
+        }
+    }
+
     @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
-        var state = EngineState()
+        var state = TickerStateMachine()
         state.sequence = .max - 150  // the arrival counter wraps halfway through
-        let site = TickerSite(TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle))
-        let times = TickSchedule.after(.seconds(1)).times
+        let site = TickerSite(
+            TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle),
+            times: TickSchedule.after(.seconds(1)).times)
         var slots: [UInt32] = []
         for _ in 0..<300 {
             let id = state.insert(
-                TickerRecord(state: .running, times: times, site: site, owner: nil, handler: nil, now: 0))
+                TickerRecord(phase: .running(origin: 0), site: site, owner: nil, handler: nil, now: 0))
             state.reschedule(id.slot)
             slots.append(id.slot)
         }
         // Pause and resume (take out, put back) every third one: it goes to the back of the tie.
         var moved: [UInt32] = []
         for slot in slots where slot % 3 == 0 {
-            state[slot].state = .paused
+            state[slot].phase = .paused(remaining: 1_000_000_000)
             state.reschedule(slot)
-            state[slot].state = .running
+            state[slot].phase = .running(origin: 0)
             state.reschedule(slot)
             moved.append(slot)
         }
@@ -85,6 +131,36 @@ import Testing
             state.removeFromHeap(at: 0)
         }
         #expect(popped == slots.filter { $0 % 3 != 0 } + moved)
+    }
+
+    /// One call site making tickers with different schedules: the site keeps the first one's numbers, the
+    /// others keep their own (in a side table emptied as they go), and each runs on its own schedule.
+    @Test func tickersOfOneCallSiteWithDifferentSchedulesKeepTheirOwn() {
+        let time = VirtualTime()
+        let fired = Recorder<(Int, Tick)>()
+        let make = { (delay: Int) in
+            Ticker.schedule(.every(.milliseconds(delay), count: 2), on: Self.context) { fired.append((delay, $0)) }
+        }
+        let tickers = time.run { [10, 30, 10, 20].map(make) }
+        let engine = time.base.engine(for: Self.context)
+        #expect(engine.storage().sites == 1)
+        #expect(engine.storageInvariantViolation() == nil)
+        #expect(tickers.map(\.timeRemaining) == [10, 30, 10, 20].map { .milliseconds($0) })
+        let start = time.now
+        time.advance(by: .milliseconds(60))
+        let deadlines = fired.values.map { delay, tick in
+            "\(delay): \(start.duration(to: tick.deadline).components.attoseconds / 1_000_000_000_000_000) ms"
+        }
+        #expect(
+            deadlines.sorted()
+                == [
+                    "10: 10 ms", "10: 10 ms", "10: 20 ms", "10: 20 ms", "20: 20 ms", "20: 40 ms", "30: 30 ms",
+                    "30: 60 ms",
+                ]
+                .sorted())
+        #expect(tickers.allSatisfy { $0.state == .finished })
+        #expect(engine.storageInvariantViolation() == nil)
+        withExtendedLifetime(tickers) {}
     }
 
     @Test func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {

@@ -120,7 +120,7 @@ import Testing
         keptSubscription.cancel()
         clampedSubscription.cancel()
         #expect(LogCapture.lines(containing: dropped).count == 1, "released while running, before any frame")
-        #expect(LogCapture.lines(containing: dropped).first?.contains("will never be called") == true)
+        #expect(LogCapture.lines(containing: dropped).first?.contains("will never fire") == true)
         #expect(LogCapture.lines(containing: kept).isEmpty, "it had its frame")
         #expect(LogCapture.lines(containing: cancelled).isEmpty, "cancelled on purpose")
         #expect(LogCapture.lines(containing: clamped).count == 1, "the range clamp is logged")

@@ -281,38 +281,22 @@ import Testing
         _ program: ModelProgram, threads: Int, failure: LifecycleModelRun.Failure,
         modelSees: (ModelOperation) -> ModelOperation? = { $0 }
     ) -> (program: ModelProgram, threads: Int, failure: LifecycleModelRun.Failure) {
-        var current = ModelProgram(seed: program.seed, operations: Array(program.operations.prefix(failure.steps)))
-        var lastFailure = failure
+        let current = ModelProgram(seed: program.seed, operations: Array(program.operations.prefix(failure.steps)))
         let lanes = LifecycleModelRun.check(current, threads: 1, modelSees: modelSees) != nil ? 1 : threads
         let attempts = lanes == 1 ? 1 : 3
-        var budget = 4_000
-        func fails(_ candidate: ModelProgram) -> LifecycleModelRun.Failure? {
+        let shrunk = ModelShrink.shrink(
+            current.operations, failure: failure, budget: 4_000 / attempts,
+            removing: { ModelProgram(seed: program.seed, operations: $0).removing($1).operations }
+        ) { operations -> LifecycleModelRun.Failure? in
+            let candidate = ModelProgram(seed: program.seed, operations: operations)
             for _ in 0..<attempts {
-                budget -= 1
                 if let failure = LifecycleModelRun.check(candidate, threads: lanes, modelSees: modelSees) {
                     return failure
                 }
             }
             return nil
         }
-        var chunk = max(1, current.operations.count / 2)
-        while budget > 0 {
-            var start = 0
-            var removed = false
-            while start < current.operations.count, budget > 0 {
-                let candidate = current.removing(start..<min(start + chunk, current.operations.count))
-                if let failure = fails(candidate) {
-                    current = candidate
-                    lastFailure = failure
-                    removed = true
-                } else {
-                    start += chunk
-                }
-            }
-            if chunk == 1, !removed { break }
-            if !removed { chunk = max(1, chunk / 2) }
-        }
-        return (current, lanes, lastFailure)
+        return (ModelProgram(seed: program.seed, operations: shrunk.operations), lanes, shrunk.failure)
     }
 }
 

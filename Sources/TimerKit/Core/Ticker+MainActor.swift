@@ -100,7 +100,7 @@ extension Ticker {
         _ schedule: TickSchedule,
         modes: [RunLoop.Mode],
         owner: Owner,
-        binding: TickerBinding,
+        binding: Lifetime.Binding,
         startsImmediately: Bool,
         fileID: String,
         line: Int,

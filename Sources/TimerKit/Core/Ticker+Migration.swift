@@ -18,7 +18,7 @@ extension Ticker {
             schedule, on: .main, owner: owner, binding: isTarget ? .target : .owner, startsImmediately: true,
             fileID: fileID, line: line
         ) { owner, _, engine, id in
-            box.call(owner, Ticker(engine: engine, id: id, role: .view))
+            box.call(owner, Ticker(engine: engine, id: id, binding: .view))
         }
     }
 }

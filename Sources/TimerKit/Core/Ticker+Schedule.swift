@@ -72,7 +72,7 @@ extension Ticker {
         _ schedule: TickSchedule,
         on context: TickerContext,
         owner: Owner,
-        binding: TickerBinding,
+        binding: Lifetime.Binding,
         startsImmediately: Bool,
         fileID: String,
         line: Int,
@@ -91,7 +91,7 @@ extension Ticker {
         _ schedule: TickSchedule,
         on context: TickerContext,
         owner: Owner,
-        binding: TickerBinding,
+        binding: Lifetime.Binding,
         startsImmediately: Bool,
         fileID: String,
         line: Int,
@@ -105,12 +105,13 @@ extension Ticker {
             })
     }
 
-    /// Creates the ticker on the current time base's engine for `context`. A bound ticker (`owner` set)
-    /// gets a handle that does not own it; a handle-owned one gets the owning handle.
+    /// Creates the ticker on the current time base's engine for `context`. A bound ticker (`owner` set,
+    /// `binding` `.owner` or `.target`) gets a handle that does not own it; a handle-owned one (`.handle`)
+    /// gets the owning handle.
     static func make(
         _ schedule: TickSchedule,
         on context: TickerContext,
-        binding: TickerBinding,
+        binding: Lifetime.Binding,
         owner: AnyObject?,
         ownerType: Any.Type?,
         startsImmediately: Bool,
@@ -137,6 +138,6 @@ extension Ticker {
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
             now: now)
         Diagnostics.watchRunLoop(of: engine, ticker: id, timeBase: timeBase)
-        return Ticker(engine: engine, id: id, role: owner == nil ? .owning : .bound, owner: owner)
+        return Ticker(engine: engine, id: id, binding: binding)
     }
 }

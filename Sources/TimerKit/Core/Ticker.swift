@@ -25,62 +25,32 @@ import Foundation
 /// The handler and everything it captures are released as soon as the ticker stops; no timer or
 /// dispatch source is held per ticker.
 public final class Ticker: Sendable, CustomStringConvertible {
-    enum Role: UInt32, Sendable {
-        /// The handle owns the ticker: releasing it cancels.
-        case owning
-        /// The owner or target defines the lifetime; the handle is optional. The handle keeps its own weak
-        /// reference to tell, when it is released, whether the owner is being deinitialised.
-        case bound
-        /// A handle passed into a Foundation-style block: releasing it does nothing.
-        case view
-    }
-
     let engine: TickerEngine
-    // The id's slot and the role share one word (slots stay below 2^30), so that with the weak owner the
-    // instance is 40 bytes: one 48-byte allocation instead of 64 for every pending ticker.
-    private let slotAndRole: UInt32
+    // The id's slot and the binding share one word (slots stay below 2^30): the instance is 32 bytes. A
+    // bound handle keeps no weak owner of its own: the engine loads the record's when the handle goes.
+    private let slotAndBinding: UInt32
     private let serial: UInt32
-    /// The owner of a bound handle (nil for the other roles).
-    private let owner: WeakReference
 
-    init(engine: TickerEngine, id: TickerID, role: Role, owner: AnyObject? = nil) {
+    init(engine: TickerEngine, id: TickerID, binding: Lifetime.Binding) {
         precondition(id.slot < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         self.engine = engine
-        self.slotAndRole = id.slot | role.rawValue << 30
+        self.slotAndBinding = id.slot | UInt32(binding.rawValue) << 30
         self.serial = id.serial
-        self.owner = WeakReference(owner)
     }
 
-    var id: TickerID { TickerID(slot: slotAndRole & (1 << 30 - 1), serial: serial) }
-    var role: Role { Role(rawValue: slotAndRole >> 30)! }
+    var id: TickerID { TickerID(slot: slotAndBinding & (1 << 30 - 1), serial: serial) }
+    /// How this handle relates to its ticker: `.handle` owns it, `.owner` and `.target` are optional
+    /// handles of a bound ticker, `.view` is a handle passed into a Foundation-style block.
+    var binding: Lifetime.Binding { Lifetime.Binding(rawValue: UInt8(truncatingIfNeeded: slotAndBinding >> 30))! }
 
     deinit {
-        switch role {
-        case .view:
-            return
-        case .bound:
-            // When the owner is being deinitialised (it held this handle), weak loads already return nil:
-            // stop now rather than at the next deadline.
-            engine.handleReleased(id, owner.object == nil ? .ownerGone : .keepIfRunning)
-        case .owning:
-            if TickerDiagnostics.warnsAboutMistakes, let snapshot = engine.snapshot(id), snapshot.state == .running,
-                snapshot.fireCount == 0, snapshot.createdAt.duration(to: engine.now()) < Self.releasedRightAway
-            {
-                Diagnostics.warn(
-                    "a handle-owned ticker (\(snapshot.schedule)) created at \(snapshot.fileID):\(snapshot.line) "
-                        + "was released right after creation, before it ever fired, so it is cancelled and will "
-                        + "never fire. Keep the returned Ticker (for example in a property), or pass `owner:` to "
-                        + "bind it to an object."
-                )
-            }
-            engine.handleReleased(id, .cancel)
-        }
+        let binding = binding
+        guard binding != .view else { return }
+        // A handle-owned ticker stops (released right after creation, it draws the "never fires" warning);
+        // a bound one stops at once when its owner is being deinitialised (it held this handle), and when it
+        // is idle or paused: the engine tells, under its lock, from the record's weak owner.
+        engine.handleReleased(id, binding: binding)
     }
-
-    /// A handle-owned ticker released this soon after creation, before firing and without `cancel()`,
-    /// draws the "it never fires" warning: dropping the handle at once is almost always a mistake, while
-    /// releasing it later is the normal way to cancel a pending ticker.
-    static let releasedRightAway: Duration = .milliseconds(100)
 
     // MARK: State
 

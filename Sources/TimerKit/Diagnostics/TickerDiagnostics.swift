@@ -143,10 +143,10 @@ enum Diagnostics {
 
     static func ownerWentAway(origin: TickerSite, context: TickerContext) {
         guard TickerDiagnostics.logsOwnerRelease else { return }
-        let who = origin.ownerTypeName ?? "owner"
         log(
-            "TimerKit: ticker created at \(origin.fileID):\(origin.line) stopped because its \(origin.binding.name) \(who) went away (\(context))"
-        )
+            Lifetime.ownerGoneLine(
+                "ticker", site: "\(origin.fileID):\(origin.line)", binding: origin.binding,
+                ownerType: origin.ownerTypeName, context: context.description))
     }
 }
 

@@ -15,6 +15,12 @@ struct HeapNode {
 /// arrival. Each node's position is recorded in the ``SlotTable`` beside its slot (so that a ticker's node
 /// is found, moved or removed in O(log n)); every operation that moves a node updates it there.
 ///
+/// A stopped ticker's node is not sifted out at once: it is *buried* — its slot is replaced by
+/// ``tombstone`` and the slot forgets its position — in O(1), so that `cancel()` does no heap work. Buried
+/// nodes keep their key (the heap order holds), are skipped by whoever reads the heap, dropped when they
+/// reach the top (`dropBuriedTop`), and all removed at once, in O(n), once they are more than half of the
+/// nodes (amortised O(1) per burial), so they never hold more than the live nodes' worth of memory.
+///
 /// The storage grows by a quarter (not double: the heap is a good part of a pending ticker's memory, and
 /// a quarter still keeps insertions amortised O(1)) and gives three quarters back when it is three
 /// quarters empty, so a burst of deadlines does not keep its memory once it is gone.
@@ -25,31 +31,43 @@ struct DeadlineHeap {
     static let smallCapacity = 64
 
     private(set) var nodes: [HeapNode] = []
+    /// Buried nodes in `nodes`.
+    private(set) var buried = 0
+
+    /// The slot of a buried node.
+    static let tombstone = UInt32.max
+    /// Buried nodes are cleared in one pass once there are more than this many and they outnumber the live
+    /// ones. The pass costs about as many steps as there are nodes, so even a small heap may take it.
+    static let burialMinimum = 8
 
     var capacity: Int { nodes.capacity }
 
-    mutating func insert(_ node: HeapNode, positions: inout SlotTable) {
+    mutating func insert(_ node: HeapNode, positions: borrowing SlotTable) {
         if nodes.count == nodes.capacity {
             nodes.reserveCapacity(nodes.count + nodes.count / 4 + Self.smallCapacity)
         }
         nodes.append(node)
         positions.setPosition(Int32(nodes.count - 1), of: node.slot)
-        siftUp(from: nodes.count - 1, positions: &positions)
+        siftUp(from: nodes.count - 1, positions: positions)
     }
 
     /// Puts `node` (for the slot already at `position`) in place of the old one, and restores the order.
-    mutating func replace(at position: Int, with node: HeapNode, positions: inout SlotTable) {
+    mutating func replace(at position: Int, with node: HeapNode, positions: borrowing SlotTable) {
         nodes[position] = node
-        if !siftUp(from: position, positions: &positions) { siftDown(from: position, positions: &positions) }
+        if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
     }
 
-    mutating func remove(at position: Int, positions: inout SlotTable) {
-        positions.setPosition(-1, of: nodes[position].slot)
+    mutating func remove(at position: Int, positions: borrowing SlotTable) {
+        if nodes[position].slot == Self.tombstone {
+            buried -= 1
+        } else {
+            positions.setPosition(-1, of: nodes[position].slot)
+        }
         let last = nodes.removeLast()
         if position < nodes.count {
             nodes[position] = last
-            positions.setPosition(Int32(position), of: last.slot)
-            if !siftUp(from: position, positions: &positions) { siftDown(from: position, positions: &positions) }
+            setPosition(position, of: last.slot, in: positions)
+            if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
         }
         if nodes.capacity > Self.smallCapacity, nodes.count < nodes.capacity / 4 {
             // Amortised O(1): the heap shrank by three quarters of its capacity since it last grew or shrank.
@@ -60,30 +78,67 @@ struct DeadlineHeap {
         }
     }
 
+    /// Buries the node at `position` (see the type's summary): its slot leaves the heap in O(1).
+    mutating func bury(at position: Int, positions: borrowing SlotTable) {
+        positions.setPosition(-1, of: nodes[position].slot)
+        nodes[position].slot = Self.tombstone
+        buried += 1
+        if buried > Self.burialMinimum, buried * 2 > nodes.count { removeBuried(positions: positions) }
+    }
+
+    /// Removes buried nodes from the top, so that the first node, if any, is a live one.
+    mutating func dropBuriedTop(positions: borrowing SlotTable) {
+        while buried > 0, let first = nodes.first, first.slot == Self.tombstone {
+            remove(at: 0, positions: positions)
+        }
+    }
+
+    /// Removes every buried node and rebuilds the heap from the live ones (Floyd's bottom-up heapify, O(n)),
+    /// in storage sized for them.
+    private mutating func removeBuried(positions: borrowing SlotTable) {
+        var live: [HeapNode] = []
+        live.reserveCapacity(max(Self.smallCapacity, (nodes.count - buried) * 5 / 4))
+        for node in nodes where node.slot != Self.tombstone { live.append(node) }
+        nodes = live
+        buried = 0
+        for (position, node) in nodes.enumerated() { positions.setPosition(Int32(position), of: node.slot) }
+        guard nodes.count > 1 else { return }
+        for position in stride(from: (nodes.count - 2) / Self.arity, through: 0, by: -1) {
+            siftDown(from: position, positions: positions)
+        }
+    }
+
     /// Empties the heap (the table's positions are reset with it, by the caller), keeping small storage.
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: nodes.capacity <= Self.smallCapacity)
+        buried = 0
+    }
+
+    /// Records where a moved node now is (a buried node has no slot to tell).
+    @inline(__always)
+    private func setPosition(_ position: Int, of slot: UInt32, in positions: borrowing SlotTable) {
+        if slot != Self.tombstone { positions.setPosition(Int32(position), of: slot) }
     }
 
     /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
     @discardableResult
-    private mutating func siftUp(from start: Int, positions: inout SlotTable) -> Bool {
+    private mutating func siftUp(from start: Int, positions: borrowing SlotTable) -> Bool {
         let node = nodes[start]
         var child = start
         while child > 0 {
             let parent = (child - 1) / Self.arity
             guard node.precedes(nodes[parent]) else { break }
             nodes[child] = nodes[parent]
-            positions.setPosition(Int32(child), of: nodes[child].slot)
+            setPosition(child, of: nodes[child].slot, in: positions)
             child = parent
         }
         guard child != start else { return false }
         nodes[child] = node
-        positions.setPosition(Int32(child), of: node.slot)
+        setPosition(child, of: node.slot, in: positions)
         return true
     }
 
-    private mutating func siftDown(from start: Int, positions: inout SlotTable) {
+    private mutating func siftDown(from start: Int, positions: borrowing SlotTable) {
         let node = nodes[start]
         let count = nodes.count
         var parent = start
@@ -96,24 +151,32 @@ struct DeadlineHeap {
             }
             guard nodes[best].precedes(node) else { break }
             nodes[parent] = nodes[best]
-            positions.setPosition(Int32(parent), of: nodes[parent].slot)
+            setPosition(parent, of: nodes[parent].slot, in: positions)
             parent = best
         }
         guard parent != start else { return }
         nodes[parent] = node
-        positions.setPosition(Int32(parent), of: node.slot)
+        setPosition(parent, of: node.slot, in: positions)
     }
 
-    /// Checks the heap order (no node precedes its parent) and that no two nodes name one slot; returns the
+    /// Checks the heap order (no node precedes its parent), that no two nodes name one slot, and the count
+    /// of buried nodes (at most half of the nodes once there are more than `burialMinimum`); returns the
     /// first violation, or nil (for tests).
     func invariantViolation() -> String? {
         var slots = Set<UInt32>()
+        var tombstones = 0
         for (position, node) in nodes.enumerated() {
             if position > 0, node.precedes(nodes[(position - 1) / Self.arity]) {
                 return "heap node \(position) precedes its parent"
             }
-            if !slots.insert(node.slot).inserted { return "slot \(node.slot) is in the heap twice" }
+            if node.slot == Self.tombstone {
+                tombstones += 1
+            } else if !slots.insert(node.slot).inserted {
+                return "slot \(node.slot) is in the heap twice"
+            }
         }
+        if tombstones != buried { return "\(tombstones) buried nodes, counted \(buried)" }
+        if buried > Self.burialMinimum, buried * 2 > nodes.count { return "buried nodes outnumber the live ones" }
         return nil
     }
 }

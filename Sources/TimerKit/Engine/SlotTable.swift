@@ -9,7 +9,8 @@
 /// goes, every page but the first is freed.
 ///
 /// Each page also holds its slots' positions in the deadline heap (-1: not in it), apart from the records,
-/// so that sifting the heap touches only those small arrays.
+/// in raw storage (``PositionBuffer``): sifting the heap writes a position per level, and a write through
+/// the page's buffer touches neither the records nor copy-on-write checks of the page array.
 struct SlotTable {
     /// Records per page from the sixth page on.
     static let pageSize = 512
@@ -20,8 +21,9 @@ struct SlotTable {
         /// The page's records; slots past `records.count` were never handed out. A freed page holds none
         /// and has no storage.
         var records = ContiguousArray<TickerRecord>()
-        /// Each record's position in the deadline heap, or -1.
-        var positions = ContiguousArray<Int32>()
+        /// Each record's position in the deadline heap, or -1 (set for entries below `records.count`); nil for
+        /// a freed page.
+        var positions: PositionBuffer?
         /// Indexes of freed slots below `records.count`.
         var free = ContiguousArray<UInt16>()
         /// Slots that hold a ticker.
@@ -31,7 +33,7 @@ struct SlotTable {
 
         init(capacity: Int) {
             records.reserveCapacity(capacity)
-            positions.reserveCapacity(capacity)
+            positions = PositionBuffer(capacity: capacity)
         }
 
         /// Whether the page has storage (a freed page has none until a slot in it is handed out again).
@@ -105,16 +107,18 @@ struct SlotTable {
         return pages[page].records[index].isOccupied
     }
 
+    /// The heap position of a handed-out slot, or -1.
     @inline(__always)
     func position(of slot: UInt32) -> Int32 {
         let (page, index) = Self.location(of: Int(slot))
-        return pages[page].positions[index]
+        return pages[page].positions.unsafelyUnwrapped.base[index]
     }
 
+    /// Records the heap position of a handed-out slot. Not `mutating`: it writes the page's raw buffer.
     @inline(__always)
-    mutating func setPosition(_ position: Int32, of slot: UInt32) {
+    func setPosition(_ position: Int32, of slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        pages[page].positions[index] = position
+        pages[page].positions.unsafelyUnwrapped.base[index] = position
     }
 
     // MARK: Taking and freeing slots
@@ -130,7 +134,7 @@ struct SlotTable {
         } else {
             index = pages[page].records.count
             pages[page].records.append(consume record)
-            pages[page].positions.append(-1)
+            setPosition(-1, of: UInt32(Self.base(ofPage: page) + index))
         }
         precondition(Self.base(ofPage: page) + index < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         pages[page].occupied += 1
@@ -146,7 +150,8 @@ struct SlotTable {
     /// summary).
     mutating func free(_ slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        precondition(pages[page].positions[index] < 0, "TimerKit internal: freeing a scheduled ticker")
+        precondition(
+            pages[page].positions.unsafelyUnwrapped.base[index] < 0, "TimerKit internal: freeing a scheduled ticker")
         occupiedCount -= 1
         pages[page].occupied -= 1
         if occupiedCount == 0 {
@@ -155,18 +160,24 @@ struct SlotTable {
         }
         // Drop what the record references (its handler is already gone; its site is shared) without
         // rewriting the whole record.
-        pages[page].records[index].owner = nil
-        pages[page].records[index].isOccupied = false
+        Self.vacate(&pages[page].records[index])
         pages[page].free.append(UInt16(index))
         setRoom(page, true)
         if pages[page].occupied == 0, page != 0 { emptied(page) }
+    }
+
+    /// Marks a record free, dropping what it references (its handler is already gone; its site is shared),
+    /// in one access, without rewriting the whole record.
+    @inline(__always)
+    private static func vacate(_ record: inout TickerRecord) {
+        record.owner = nil
+        record.isOccupied = false
     }
 
     /// Keeps the first page (emptied) and its small buffers; frees the rest.
     private mutating func releaseAll() {
         pages.removeLast(pages.count - 1)
         pages[0].records.removeAll(keepingCapacity: true)
-        pages[0].positions.removeAll(keepingCapacity: true)
         pages[0].free.removeAll(keepingCapacity: true)
         pages[0].occupied = 0
         pagesWithRoom = [1]
@@ -241,7 +252,7 @@ struct SlotTable {
                 continue
             }
             if content.records.count > capacity { return "page \(page) over its capacity" }
-            if content.positions.count != content.records.count { return "page \(page) positions out of step" }
+            if content.positions == nil { return "page \(page) has no position storage" }
             let live = content.records.filter(\.isOccupied).count
             if live != content.occupied { return "page \(page) counts \(content.occupied) tickers, holds \(live)" }
             if content.records.count - live != content.free.count { return "page \(page) free list incomplete" }
@@ -257,5 +268,18 @@ struct SlotTable {
         if pages.count > 1, !pages[pages.count - 1].isAllocated { return "a freed page ends the table" }
         if pagesWithRoom.count != (pages.count + 63) / 64 { return "room bits out of step with the pages" }
         return nil
+    }
+}
+
+/// The heap positions of one page's slots: raw storage of the page's capacity, freed with the page.
+final class PositionBuffer {
+    let base: UnsafeMutablePointer<Int32>
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
     }
 }

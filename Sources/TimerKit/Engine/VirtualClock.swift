@@ -55,11 +55,14 @@ final class VirtualClock: Sendable {
                 || (modes.contains(.common) && VirtualClock.commonModes.contains(mainRunLoopMode))
         }
 
-        /// The earliest alarm that can run, by (deadline, order).
+        /// The earliest alarm that can run, by (deadline, order). An alarm armed for the end of the timeline
+        /// (`Int64.max`, a saturated deadline) is never due, so advancing to the end of time returns.
         func next(dueBy target: Int64) -> (id: Int, deadline: Int64)? {
             var best: (id: Int, deadline: Int64)?
             for (id, alarm) in alarms {
-                guard let deadline = alarm.deadline, deadline <= target, canRun(alarm) else { continue }
+                guard let deadline = alarm.deadline, deadline <= target, deadline < .max, canRun(alarm) else {
+                    continue
+                }
                 if let current = best, (current.deadline, current.id) < (deadline, id) { continue }
                 best = (id, deadline)
             }

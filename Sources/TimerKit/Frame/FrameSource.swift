@@ -71,7 +71,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     public var isRunning: Bool { state.withLock { $0.isRunning } }
 
     /// The subscriptions that are running or paused.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    public var subscriberCount: Int { state.withLock { $0.count } }
 
     /// The frame rate a subscription with `range` gets from this source: ``refreshRate`` divided by
     /// `range.frameInterval(forRefreshRate: refreshRate)`.
@@ -81,7 +81,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
 
     /// A short human-readable description, for logs and test output.
     public var description: String {
-        let (count, running) = state.withLock { ($0.subscribers.count, $0.isRunning) }
+        let (count, running) = state.withLock { ($0.count, $0.isRunning) }
         return "FrameSource(\(kind), \(refreshRate) Hz on \(context): \(count) subscriber(s), "
             + (running ? "running)" : "stopped)")
     }
@@ -129,9 +129,8 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         line: Int,
         _ handler: @escaping @Sendable (Owner, FrameTick) -> Void
     ) -> FrameSubscription {
-        let reference = WeakReference(owner)
-        let origin = "\(fileID):\(line) (owner \(Owner.self))"
-        return add(range, owner: reference, role: .bound(reference), origin: origin) { tick, owner in
+        let origin = FrameOrigin(site: "\(fileID):\(line)", ownerType: String(describing: Owner.self))
+        return add(range, owner: WeakReference(owner), origin: origin) { tick, owner in
             // The source loaded the owner from the weak reference and keeps it alive for this call.
             handler(unsafeDowncast(owner!, to: Owner.self), tick)
         }
@@ -148,47 +147,52 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         line: Int = #line,
         _ handler: @escaping @Sendable (FrameTick) -> Void
     ) -> FrameSubscription {
-        add(range, owner: nil, role: .owning, origin: "\(fileID):\(line)") { tick, _ in handler(tick) }
+        add(range, owner: nil, origin: FrameOrigin(site: "\(fileID):\(line)", ownerType: nil)) { tick, _ in
+            handler(tick)
+        }
     }
 
     private func add(
         _ range: FrameRateRange,
         owner: WeakReference?,
-        role: FrameSubscription.Role,
-        origin: String,
+        origin: FrameOrigin,
         handler: @escaping FrameHandler
     ) -> FrameSubscription {
         if !range.adjustments.isEmpty {
-            Diagnostics.warn("frame subscription at \(origin): " + range.adjustments.joined(separator: "; "))
+            Diagnostics.warn("frame subscription at \(origin.site): " + range.adjustments.joined(separator: "; "))
         }
         let divisor = range.frameInterval(forRefreshRate: refreshRate)
+        let binding: Lifetime.Binding = owner == nil ? .handle : .owner
         let subscriber = FrameSourceState.Subscriber(
-            state: .running, divisor: Int64(divisor), owner: owner, handler: handler, origin: origin)
-        let id = transition { state, after in
-            state.sweepDeadOwners(into: &after)
-            return state.insert(subscriber, into: &after)
-        }
+            state: .running, divisor: Int64(divisor), binding: binding, owner: owner, handler: handler,
+            origin: origin, createdAt: driver.now())
+        let id = transition { state, after in state.insert(subscriber, into: &after) }
         return FrameSubscription(
-            source: self, id: id, role: role, range: range, frameInterval: divisor, origin: origin)
+            source: self, id: id, binding: binding, owner: owner, range: range, frameInterval: divisor)
     }
 
     // MARK: Lifecycle (any thread, any state)
 
-    /// Applies a lifecycle call; returns whether the subscriber was running and had not had a frame yet.
-    @discardableResult
-    func perform(_ command: FrameSourceState.Command, on id: UInt64) -> Bool {
-        transition { state, after in
-            state.sweepDeadOwners(into: &after)
-            let before = state.perform(command, on: id, into: &after)
-            return before.map { $0.state == .running && $0.index == 0 } ?? false
-        }
+    /// Applies a lifecycle call.
+    func perform(_ command: FrameSourceState.Command, on id: FrameSubscriberID) {
+        transition { state, after in state.perform(command, on: id, into: &after) }
     }
 
-    func subscriberState(_ id: UInt64) -> TickerState {
-        transition { state, after in
-            state.sweepDeadOwners(into: &after)
-            return state.subscribers[id]?.state ?? .cancelled
-        }
+    /// The handle of subscriber `id` went away, asking for `release`.
+    func release(_ release: Lifetime.Release, of id: FrameSubscriberID) {
+        guard release != .nothing else { return }
+        let now = driver.now()
+        transition { state, after in state.release(release, of: id, now: now, into: &after) }
+    }
+
+    /// The state of subscriber `id`; O(1) (see `FrameSourceState.state(of:into:)`).
+    func subscriberState(_ id: FrameSubscriberID) -> TickerState {
+        transition { state, after in state.state(of: id, into: &after) }
+    }
+
+    /// The first broken invariant of the subscriber storage, or nil (for tests).
+    func storageInvariantViolation() -> String? {
+        state.withLock { $0.invariantViolation() }
     }
 
     /// Runs `body` under the lock, then does what it decided. The aftermath — removed handlers, owners
@@ -209,9 +213,16 @@ public final class FrameSource: Sendable, CustomStringConvertible {
             let stop = driver.start(for: self)
             if !state.withLock({ $0.install(stop, epoch: epoch) }) { stop() }
         }
+        if let origin = after.neverFires {
+            Diagnostics.warn(
+                Lifetime.neverFiresWarning("frame subscription", site: origin.site, handleType: "FrameSubscription"))
+        }
         if TickerDiagnostics.logsOwnerRelease {
             for origin in after.ownersGone {
-                Diagnostics.log("TimerKit: frame subscription created at \(origin) stopped because its owner went away")
+                Diagnostics.log(
+                    Lifetime.ownerGoneLine(
+                        "frame subscription", site: origin.site, binding: .owner, ownerType: origin.ownerType,
+                        context: context.description))
             }
         }
     }

@@ -2,7 +2,29 @@
 /// frame and the owner (for owner-bound subscriptions: loaded under the lock and kept alive for the call).
 typealias FrameHandler = @Sendable (FrameTick, AnyObject?) -> Void
 
+/// Identifies one subscriber inside its source: its slot, and the serial number it got when it took the
+/// slot (so that a handle whose subscriber is gone, and whose slot was reused, finds nothing).
+struct FrameSubscriberID: Hashable, Sendable {
+    let slot: Int32
+    let serial: UInt32
+}
+
+/// Where a frame subscription was made and by what owner type, for diagnostics.
+struct FrameOrigin: Sendable {
+    /// `fileID:line`.
+    let site: String
+    /// The owner's type name (owner-bound subscriptions only).
+    let ownerType: String?
+}
+
 /// Everything a frame source knows, kept inside its lock: the subscribers and whether its driver runs.
+///
+/// Subscribers live in slots (a handle names its slot), threaded in subscription order by an intrusive
+/// doubly linked list, so that reading a subscriber's state, every lifecycle call and removing a subscriber
+/// cost O(1) whatever the number of subscribers. Lifetime rules (what releasing a handle does, loading
+/// the owner, sweeping dead owners, the "never fires" rule) come from ``Lifetime``. Dead owners are found
+/// at each delivery, by a sweep of every subscriber once per refresh, by a sweep of a few slots per
+/// lifecycle call, and for the one subscriber whose state is read.
 ///
 /// Each transition records in an `Aftermath` what to do once the lock is released: start or stop the
 /// driver, drop handlers and loaded owners, log.
@@ -12,15 +34,26 @@ struct FrameSourceState {
         var state: TickerState
         /// Refreshes per frame (n ≥ 1): frames fall on refreshes whose number is a multiple of n.
         let divisor: Int64
+        /// `.owner` (owner-bound) or `.handle` (handle-owned).
+        let binding: Lifetime.Binding
         /// The owner, held weakly (owner-bound subscriptions only).
         let owner: WeakReference?
         let handler: FrameHandler
-        /// Where the subscription was made and by what owner type, for the owner-release log.
-        let origin: String
+        let origin: FrameOrigin
+        /// When the subscription was made, on the source's timeline (for the "never fires" rule).
+        let createdAt: Int64
         /// The refresh of the next frame; `nil` until the first refresh after subscribing or resuming.
         var nextFrame: Int64?
-        /// The last frame index delivered.
+        /// The last frame index delivered (0: none yet).
         var index = 0
+    }
+
+    /// One slot: a subscriber (or none), and its neighbours in subscription order (-1: none).
+    private struct Slot {
+        var serial: UInt32
+        var subscriber: Subscriber?
+        var previous: Int32 = -1
+        var next: Int32 = -1
     }
 
     enum Driver {
@@ -40,8 +73,12 @@ struct FrameSourceState {
         /// releasing them may run user deinitialisers.
         var released: [FrameHandler] = []
         var owners: [AnyObject] = []
+        /// The owner loaded to read one subscriber's state (kept apart: a state read allocates nothing).
+        var owner: AnyObject?
         /// Subscriptions stopped because their owner went away (for the owner-release log).
-        var ownersGone: [String] = []
+        var ownersGone: [FrameOrigin] = []
+        /// Set when a released handle draws the "never fires" warning.
+        var neverFires: FrameOrigin?
     }
 
     /// One subscriber's part of a refresh.
@@ -52,15 +89,25 @@ struct FrameSourceState {
         case stopped(Aftermath)
     }
 
-    private(set) var subscribers: [UInt64: Subscriber] = [:]
-    /// Subscriber ids in subscription order: the order frames are delivered in.
-    private var order: [UInt64] = []
-    private var nextID: UInt64 = 0
+    private var slots: ContiguousArray<Slot> = []
+    /// Slots that hold no subscriber.
+    private var freeSlots: [Int32] = []
+    /// The first and last subscriber in subscription order (-1: none).
+    private var head: Int32 = -1
+    private var tail: Int32 = -1
+    private var nextSerial: UInt32 = 0
+    /// Subscribers that are running or paused.
+    private(set) var count = 0
     private var runningCount = 0
+    /// Where the per-call sweep for dead owners continues.
+    private var sweepCursor = Lifetime.SweepCursor()
     private var driver = Driver.stopped
     private var epoch: UInt64 = 0
     /// The last refresh served; a refresh that is not newer is ignored (a stopped run's late delivery).
     private var lastRefresh = Int64.min
+
+    /// Slots each lifecycle call and each subscription examines for a dead owner.
+    static let sweptPerCall = 2
 
     var isRunning: Bool {
         if case .stopped = driver { return false }
@@ -69,63 +116,143 @@ struct FrameSourceState {
 
     // MARK: Subscribers
 
-    mutating func insert(_ subscriber: Subscriber, into after: inout Aftermath) -> UInt64 {
-        nextID += 1
-        subscribers[nextID] = subscriber
-        order.append(nextID)
-        runningCount += 1
+    /// The subscriber `id` names, if it is still there.
+    subscript(id: FrameSubscriberID) -> Subscriber? {
+        guard id.slot >= 0, Int(id.slot) < slots.count, slots[Int(id.slot)].serial == id.serial else { return nil }
+        return slots[Int(id.slot)].subscriber
+    }
+
+    /// Adds a subscriber at the end of the subscription order (after sweeping a few slots).
+    mutating func insert(_ subscriber: Subscriber, into after: inout Aftermath) -> FrameSubscriberID {
+        sweep(limit: Self.sweptPerCall, into: &after)
+        nextSerial &+= 1
+        let slot: Int32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            slots[Int(slot)] = Slot(serial: nextSerial, subscriber: subscriber)
+        } else {
+            slot = Int32(slots.count)
+            slots.append(Slot(serial: nextSerial, subscriber: subscriber))
+        }
+        slots[Int(slot)].previous = tail
+        if tail >= 0 { slots[Int(tail)].next = slot } else { head = slot }
+        tail = slot
+        count += 1
+        if subscriber.state == .running { runningCount += 1 }
         reconcileDriver(into: &after)
-        return nextID
+        return FrameSubscriberID(slot: slot, serial: nextSerial)
     }
 
     enum Command {
         case pause, resume, cancel
-        /// The handle of an owner-bound subscription was released: a paused one could never be resumed.
-        case cancelIfPaused
     }
 
-    /// Applies a lifecycle call; calls that do not apply to the subscriber's state do nothing. Returns the
-    /// subscriber as it was before the call (`nil` once cancelled).
-    @discardableResult
-    mutating func perform(_ command: Command, on id: UInt64, into after: inout Aftermath) -> Subscriber? {
-        guard let before = subscribers[id] else { return nil }
+    /// Applies a lifecycle call (after sweeping a few slots); calls that do not apply to the subscriber's
+    /// state do nothing.
+    mutating func perform(_ command: Command, on id: FrameSubscriberID, into after: inout Aftermath) {
+        sweep(limit: Self.sweptPerCall, into: &after)
+        guard let before = self[id] else { return }
+        let slot = Int(id.slot)
         switch (command, before.state) {
         case (.pause, .running):
-            subscribers[id]!.state = .paused
+            slots[slot].subscriber!.state = .paused
             runningCount -= 1
         case (.resume, .paused):
-            subscribers[id]!.state = .running
-            subscribers[id]!.nextFrame = nil
+            slots[slot].subscriber!.state = .running
+            slots[slot].subscriber!.nextFrame = nil
             runningCount += 1
-        case (.cancel, _), (.cancelIfPaused, .paused):
-            remove(id, into: &after)
+        case (.cancel, _):
+            remove(slot, into: &after)
         default:
-            return before
+            return
         }
         reconcileDriver(into: &after)
-        return before
     }
 
-    private mutating func remove(_ id: UInt64, into after: inout Aftermath) {
-        guard let removed = subscribers.removeValue(forKey: id) else { return }
-        order.removeAll { $0 == id }
+    /// The handle of subscriber `id` went away (`release` says what it asks for, see
+    /// ``Lifetime/release(of:ownerReadsNil:)``); `now` is the release's instant, for the "never fires"
+    /// rule.
+    mutating func release(
+        _ release: Lifetime.Release, of id: FrameSubscriberID, now: Int64, into after: inout Aftermath
+    ) {
+        sweep(limit: Self.sweptPerCall, into: &after)
+        guard let subscriber = self[id] else { return }
+        if Lifetime.neverFires(
+            binding: subscriber.binding, state: subscriber.state, deliveries: subscriber.index,
+            age: now.subtractingSaturating(subscriber.createdAt))
+        {
+            after.neverFires = subscriber.origin
+        }
+        switch Lifetime.effect(of: release, in: subscriber.state) {
+        case .none: return
+        case .cancel: remove(Int(id.slot), into: &after)
+        case .cancelOwnerGone:
+            after.ownersGone.append(subscriber.origin)
+            remove(Int(id.slot), into: &after)
+        }
+        reconcileDriver(into: &after)
+    }
+
+    /// The state of subscriber `id` (`cancelled` once it is gone). Looks at this subscriber's owner only:
+    /// if it is gone, the subscriber is removed now and reads `cancelled`.
+    mutating func state(of id: FrameSubscriberID, into after: inout Aftermath) -> TickerState {
+        guard let subscriber = self[id] else { return .cancelled }
+        switch Lifetime.sweepVerdict(isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object) {
+        case .skip: return subscriber.state
+        case .alive(let owner):
+            after.owner = owner
+            return subscriber.state
+        case .ownerGone:
+            after.ownersGone.append(subscriber.origin)
+            remove(Int(id.slot), into: &after)
+            reconcileDriver(into: &after)
+            return .cancelled
+        }
+    }
+
+    /// Takes the subscriber out of its slot and of the subscription order; its handler leaves in the
+    /// aftermath.
+    private mutating func remove(_ slot: Int, into after: inout Aftermath) {
+        guard let removed = slots[slot].subscriber.take() else { return }
+        let (previous, next) = (slots[slot].previous, slots[slot].next)
+        if previous >= 0 { slots[Int(previous)].next = next } else { head = next }
+        if next >= 0 { slots[Int(next)].previous = previous } else { tail = previous }
+        slots[slot].previous = -1
+        slots[slot].next = -1
+        count -= 1
         if removed.state == .running { runningCount -= 1 }
         after.released.append(removed.handler)
+        if count == 0 {
+            // Nothing left: give the slots back.
+            slots = []
+            freeSlots = []
+            sweepCursor.reset()
+        } else {
+            freeSlots.append(Int32(slot))
+        }
     }
 
-    /// Removes every subscriber whose owner has gone away. Owners found alive are handed out in the
+    /// Looks at up to `limit` slots (every slot when nil), round-robin from where the last sweep stopped,
+    /// and removes the subscribers whose owner has gone away. Owners found alive are handed out in the
     /// aftermath, to be released after unlocking (the last release would run the owner's `deinit`).
-    mutating func sweepDeadOwners(into after: inout Aftermath) {
-        for id in order {
-            guard let reference = subscribers[id]?.owner else { continue }
-            if let alive = reference.object {
-                after.owners.append(alive)
-            } else {
-                after.ownersGone.append(subscribers[id]!.origin)
-                remove(id, into: &after)
+    private mutating func sweep(limit: Int?, into after: inout Aftermath) {
+        var sweep = Lifetime.Sweep<FrameOrigin>()
+        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slots.count) {
+            // Removing the last subscriber gives the slots back: re-read the end.
+            guard let slot = sweepCursor.next(below: slots.count) else { break }
+            guard let subscriber = slots[slot].subscriber else { continue }
+            let verdict = Lifetime.sweepVerdict(
+                isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object)
+            if sweep.note(verdict) {
+                sweep.stopped.append(subscriber.origin)
+                remove(slot, into: &after)
             }
         }
-        reconcileDriver(into: &after)
+        after.owners += sweep.alive
+        if !sweep.stopped.isEmpty {
+            after.ownersGone += sweep.stopped
+            reconcileDriver(into: &after)
+        }
     }
 
     // MARK: Driver
@@ -158,39 +285,50 @@ struct FrameSourceState {
 
     // MARK: Refreshes
 
-    /// Begins serving refresh `index`: sweeps dead owners and lists the running subscribers, in order.
-    /// Returns `nil` for a refresh that is not newer than the last one served.
-    mutating func beginRefresh(_ index: Int64, into after: inout Aftermath) -> [UInt64]? {
+    /// Begins serving refresh `index`: sweeps every slot for dead owners (once per refresh) and lists the
+    /// running subscribers, in subscription order. Returns `nil` for a refresh that is not newer than the
+    /// last one served.
+    mutating func beginRefresh(_ index: Int64, into after: inout Aftermath) -> [FrameSubscriberID]? {
         guard index > lastRefresh else { return nil }
         lastRefresh = index
-        sweepDeadOwners(into: &after)
-        return order.filter { subscribers[$0]?.state == .running }
+        sweep(limit: nil, into: &after)
+        var due: [FrameSubscriberID] = []
+        due.reserveCapacity(runningCount)
+        var slot = head
+        while slot >= 0 {
+            if slots[Int(slot)].subscriber?.state == .running {
+                due.append(FrameSubscriberID(slot: slot, serial: slots[Int(slot)].serial))
+            }
+            slot = slots[Int(slot)].next
+        }
+        return due
     }
 
     /// Decides, right before the call, whether subscriber `id` gets a frame at refresh `index` (whose
     /// instant is `instant` on `grid`; the handler is called at `now`), and advances its frame grid if so.
     mutating func delivery(
-        for id: UInt64, refresh index: Int64, at instant: Int64, grid: RefreshGrid, now: Int64
+        for id: FrameSubscriberID, refresh index: Int64, at instant: Int64, grid: RefreshGrid, now: Int64
     ) -> Delivery {
-        guard var subscriber = subscribers[id], subscriber.state == .running else { return .skip }
+        guard var subscriber = self[id], subscriber.state == .running else { return .skip }
+        let slot = Int(id.slot)
         let divisor = subscriber.divisor
         let next = subscriber.nextFrame ?? Self.roundedUp(index, toMultipleOf: divisor)
         guard index >= next else {
-            subscribers[id]!.nextFrame = next
+            slots[slot].subscriber!.nextFrame = next
             return .skip
         }
         // An owner-bound subscriber is delivered only with its owner loaded (and kept alive for the call);
         // the loaded reference travels out in the delivery, never released here.
         var owner: AnyObject?
-        if let reference = subscriber.owner {
-            owner = reference.object
-            if owner == nil {
-                var after = Aftermath()
-                after.ownersGone.append(subscriber.origin)
-                remove(id, into: &after)
-                reconcileDriver(into: &after)
-                return .stopped(after)
-            }
+        switch Lifetime.load(subscriber.binding, owner: subscriber.owner?.object) {
+        case .deliver(let loaded): owner = loaded
+        case .deliverWithoutOwner: break
+        case .ownerGone:
+            var after = Aftermath()
+            after.ownersGone.append(subscriber.origin)
+            remove(slot, into: &after)
+            reconcileDriver(into: &after)
+            return .stopped(after)
         }
         // The latest frame of the subscriber's grid that has passed; the ones before it since `next` were
         // missed.
@@ -198,7 +336,7 @@ struct FrameSourceState {
         let dropped = Int((frame - next) / divisor)
         subscriber.index += 1 + dropped
         subscriber.nextFrame = frame + divisor
-        subscribers[id] = subscriber
+        slots[slot].subscriber = subscriber
         // Instants of other refreshes are taken from the grid, relative to this refresh's instant, so
         // that no per-refresh rounding adds up.
         let offset = grid.offset(ofRefresh: index)
@@ -221,5 +359,35 @@ struct FrameSourceState {
     static func roundedUp(_ value: Int64, toMultipleOf divisor: Int64) -> Int64 {
         let down = roundedDown(value, toMultipleOf: divisor)
         return down == value ? value : down + divisor
+    }
+
+    // MARK: Invariants
+
+    /// Checks that the subscription order links every subscriber once, both ways, that free slots hold
+    /// none, and that the counts match; returns the first broken invariant, or nil (for tests).
+    func invariantViolation() -> String? {
+        var seen = 0
+        var running = 0
+        var previous: Int32 = -1
+        var slot = head
+        while slot >= 0 {
+            guard Int(slot) < slots.count, let subscriber = slots[Int(slot)].subscriber else {
+                return "slot \(slot) is linked but holds no subscriber"
+            }
+            guard slots[Int(slot)].previous == previous else { return "slot \(slot) links back to the wrong slot" }
+            seen += 1
+            if subscriber.state == .running { running += 1 }
+            guard seen <= slots.count else { return "the subscription order has a cycle" }
+            previous = slot
+            slot = slots[Int(slot)].next
+        }
+        if previous != tail { return "the tail is \(tail), the last linked slot \(previous)" }
+        if seen != count { return "\(seen) subscribers are linked, the count says \(count)" }
+        if running != runningCount { return "\(running) subscribers run, the count says \(runningCount)" }
+        let occupied = slots.lazy.filter { $0.subscriber != nil }.count
+        if occupied != count { return "\(occupied) slots are occupied, the count says \(count)" }
+        if freeSlots.count + occupied != slots.count { return "free slots and occupied ones do not add up" }
+        if freeSlots.contains(where: { slots[Int($0)].subscriber != nil }) { return "a free slot holds a subscriber" }
+        return nil
     }
 }

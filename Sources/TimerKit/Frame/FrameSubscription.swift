@@ -3,8 +3,9 @@
 ///
 /// Make one with ``FrameSource/subscribe(_:owner:fileID:line:_:)`` (the owner is passed to the handler;
 /// keeping the handle is optional) or ``FrameSource/subscribe(_:fileID:line:_:)`` (owned by this handle:
-/// releasing it cancels; in debug builds, releasing it while running and before its first frame logs a
-/// warning — the usual reason a frame handler "never runs").
+/// releasing it cancels; in debug builds, releasing it within 100 ms of its creation, while running and
+/// before its first frame, logs the "never fires" warning, as for a ``Ticker`` — the usual reason a frame
+/// handler "never runs").
 ///
 /// **States.** A subscription is `running`, `paused` or `cancelled` (``TickerState``; it is never `idle`
 /// or `finished`). Every call is safe in every state, from any thread and from inside any frame handler;
@@ -30,49 +31,36 @@
 /// soon as the subscription is cancelled. An owner going away is exact too: the owner is loaded, under
 /// the lock, right before each call and held for its duration; if it is gone, the handler is not called.
 public final class FrameSubscription: Sendable, CustomStringConvertible {
-    enum Role: Sendable {
-        /// The handle owns the subscription: releasing it cancels.
-        case owning
-        /// The owner defines the lifetime; the handle is optional.
-        case bound(WeakReference)
-    }
-
     /// The source this subscription receives frames from.
     public let source: FrameSource
     /// The range the subscription was made with (after clamping).
     public let frameRateRange: FrameRateRange
     /// Refreshes per frame: the divisor of the source's refresh rate that ``frameRateRange`` snapped to.
     public let frameInterval: Int
-    let id: UInt64
-    let role: Role
-    /// Where the subscription was made, for diagnostics.
-    let origin: String
+    let id: FrameSubscriberID
+    /// `.owner` or `.handle`: what releasing this handle does (see ``Lifetime``).
+    let binding: Lifetime.Binding
+    /// The owner of an owner-bound subscription, to tell on release whether it is being deinitialised.
+    let owner: WeakReference?
 
-    init(source: FrameSource, id: UInt64, role: Role, range: FrameRateRange, frameInterval: Int, origin: String) {
+    init(
+        source: FrameSource, id: FrameSubscriberID, binding: Lifetime.Binding, owner: WeakReference?,
+        range: FrameRateRange, frameInterval: Int
+    ) {
         self.source = source
         self.id = id
-        self.role = role
+        self.binding = binding
+        self.owner = owner
         self.frameRateRange = range
         self.frameInterval = frameInterval
-        self.origin = origin
     }
 
     deinit {
-        switch role {
-        case .owning:
-            if source.perform(.cancel, on: id) {
-                Diagnostics.warn(
-                    "a handle-owned frame subscription created at \(origin) was released before its first frame, "
-                        + "so it is cancelled and will never be called. Keep the returned FrameSubscription (for "
-                        + "example in a property), or pass `owner:` to bind it to an object."
-                )
-            }
-        case .bound(let owner):
-            // When the owner is being deinitialised (it held this handle), its weak reference already
-            // reads nil: stop now rather than at the next refresh. A paused subscription could never be
-            // resumed without its handle.
-            source.perform(owner.object == nil ? .cancel : .cancelIfPaused, on: id)
-        }
+        // When the owner is being deinitialised (it held this handle), its weak reference already reads
+        // nil: stop now rather than at the next refresh. A paused owner-bound subscription could never be
+        // resumed without its handle; a handle-owned one is cancelled (and, released right after creation
+        // before any frame, draws the "never fires" warning).
+        source.release(Lifetime.release(of: binding, ownerReadsNil: owner?.object == nil), of: id)
     }
 
     /// The frame rate delivered, in hertz: the source's refresh rate divided by ``frameInterval``.
@@ -83,7 +71,9 @@ public final class FrameSubscription: Sendable, CustomStringConvertible {
     /// differ from it by a nanosecond.
     public var frameDuration: Duration { source.refreshInterval * frameInterval }
 
-    /// `running`, `paused` or `cancelled`.
+    /// `running`, `paused` or `cancelled`. Reading it costs the same whatever the number of subscribers; if
+    /// the owner of an owner-bound subscription has gone away, it reads `cancelled` (and the subscription
+    /// stops now).
     public var state: TickerState { source.subscriberState(id) }
 
     /// Stops delivering frames until ``resume()``. Does nothing unless running (pausing twice is

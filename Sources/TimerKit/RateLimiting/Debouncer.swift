@@ -105,11 +105,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
         )
     }
 
-    deinit {
-        // An owner-bound debouncer whose owner lives keeps its pending delivery; otherwise stop now.
-        if core.owner != nil, !core.ownerIsGone { return }
-        core.cancel()
-    }
+    deinit { core.handleReleased() }
 
     // MARK: Owner-bound
 

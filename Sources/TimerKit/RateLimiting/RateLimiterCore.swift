@@ -100,6 +100,9 @@ final class RateLimiterCore<Machine: RateLimitMachine>: Sendable {
     }
 
     let context: TickerContext
+    /// `.owner` (owner-bound forms) or `.handle` (handle-owned ones): what releasing the rate limiter
+    /// does (see ``Lifetime``).
+    let binding: Lifetime.Binding
     /// The owner, for owner-bound forms (`nil` for handle-owned ones).
     let owner: WeakReference?
     /// The time base current when the rate limiter was made: its tickers use it whichever thread sends.
@@ -109,6 +112,7 @@ final class RateLimiterCore<Machine: RateLimitMachine>: Sendable {
 
     init(machine: Machine, context: TickerContext, owner: WeakReference?, arm: @escaping Arm) {
         self.context = context
+        self.binding = owner == nil ? .handle : .owner
         self.owner = owner
         self.timeBase = TimeBase.current
         self.arm = arm
@@ -124,8 +128,19 @@ final class RateLimiterCore<Machine: RateLimitMachine>: Sendable {
     /// Whether the rate limiter is owner-bound and its owner is gone. Loads the weak reference outside
     /// every lock: the temporary strong reference may be the owner's last.
     var ownerIsGone: Bool {
-        guard let owner else { return false }
-        return owner.object == nil
+        if case .ownerGone = Lifetime.load(binding, owner: owner?.object) { return true }
+        return false
+    }
+
+    // MARK: Lifetime
+
+    /// The ``Debouncer`` or ``Throttler`` holding this core went away (both call this from `deinit`). A
+    /// handle-owned rate limiter is cancelled; an owner-bound one keeps its pending delivery while its
+    /// owner lives (a rate limiter is never paused: it counts as running), and is cancelled when the owner
+    /// is being deinitialised (it held the rate limiter) or is gone.
+    func handleReleased() {
+        let release = Lifetime.release(of: binding, ownerReadsNil: ownerIsGone)
+        if Lifetime.effect(of: release, in: .running) != .none { cancel() }
     }
 
     // MARK: Events (any thread)

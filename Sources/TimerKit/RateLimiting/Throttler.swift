@@ -91,11 +91,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
         )
     }
 
-    deinit {
-        // An owner-bound throttler whose owner lives keeps its pending delivery; otherwise stop now.
-        if core.owner != nil, !core.ownerIsGone { return }
-        core.cancel()
-    }
+    deinit { core.handleReleased() }
 
     // MARK: Owner-bound
 

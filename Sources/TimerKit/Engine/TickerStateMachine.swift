@@ -1,0 +1,599 @@
+/// Everything an engine knows, and every transition of its tickers: a value type kept inside the engine's
+/// lock, whose events return the actions to carry out after unlocking.
+///
+/// The machine does no I/O. It never calls a handler, releases a closure or an owner, touches the alarm or
+/// logs: each event returns what must happen — ``Arming`` (arm the alarm), ``Delivery`` (call a handler),
+/// ``ReleasedResources`` (drop a handler, an owner, the engine's self-reference; log that an owner went
+/// away) — and ``TickerEngine`` does it after unlocking.
+///
+/// Storage: the ticker records (a ``SlotTable``), a 4-ary min-heap of pending deadlines (a
+/// ``DeadlineHeap``, ordered by deadline, then arrival order), and what the alarm is armed for (see
+/// TickerStateMachine+Alarm.swift). The table gives pages back as tickers go, and the heap's storage
+/// shrinks when it is mostly empty: after a burst, an engine's memory returns to what its remaining
+/// tickers need.
+struct TickerStateMachine {
+    private(set) var table = SlotTable()
+    private var nextSerial: UInt32 = 0
+    var deadlines = DeadlineHeap()
+    /// Arrival counter for tie order (internal so that tests can start it near the wrap).
+    var sequence: UInt32 = 0
+    /// What the alarm is armed for and how to reach it (see TickerStateMachine+Alarm.swift).
+    var alarmState = AlarmState()
+    /// Tickers not yet finished or cancelled.
+    private(set) var liveCount = 0
+    /// Live tickers bound to an owner or target: the only ones a dead-owner sweep looks for.
+    private var boundLiveCount = 0
+    /// Keeps the engine alive while it has live tickers whose handles may all be gone: given by `add`,
+    /// handed back in ``ReleasedResources`` when the last live ticker stops.
+    private var keepAlive: AnyObject?
+    /// Pending `fire()` requests, by slot (see ``ManualFires``).
+    private var manualFires: [UInt32: ManualFires] = [:]
+    /// The schedule numbers of tickers whose numbers differ from their site's, by slot.
+    private var ownTimes: [UInt32: ScheduleTimes] = [:]
+    /// Where the incremental dead-owner sweep continues.
+    private var sweepCursor = Lifetime.SweepCursor()
+    /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
+    /// its own), and the one used last.
+    private var sites: [TickerOrigin: TickerSite] = [:]
+    private var lastSite: TickerSite?
+    static let maximumSites = 4_096
+
+    /// Records examined for a dead owner each time a ticker is added.
+    static let sweptPerAdd = 2
+
+    // MARK: Actions
+
+    /// What a stopped ticker leaves to release after unlocking: its handler (whose captures may run user
+    /// deinitialisers), and the engine's self-reference when it was the last live ticker (releasing it may
+    /// shut the alarm down). `ownerGone` is set when it stopped because its owner went away (logged when
+    /// asked for).
+    struct ReleasedResources {
+        var handler: TickHandler?
+        var keepAlive: AnyObject?
+        var ownerGone: TickerSite?
+    }
+
+    /// A handler call decided under the lock. `owner` (bound tickers) was loaded under the lock and is
+    /// released only after the call; `then` is what the ticker releases if this was its last deadline.
+    struct Delivery {
+        let handler: TickHandler
+        let tick: Tick
+        let id: TickerID
+        let owner: AnyObject?
+        let then: ReleasedResources?
+    }
+
+    /// What a lifecycle call (start, pause, resume, restart, cancel, fire, handle released) leaves to do.
+    enum Action {
+        case none
+        case arm(Arming)
+        case release(ReleasedResources)
+        /// `restart()` on a finished ticker: its handler is gone, nothing can run again (warned about).
+        case warnRestartedFinished(TickerSite)
+    }
+
+    /// One due ticker served: delivered, or stopped instead because its owner was gone.
+    enum Due {
+        case deliver(Delivery)
+        case stop(ReleasedResources)
+    }
+
+    /// What a wake-up does next.
+    enum ServiceAction {
+        case serve(Due)
+        /// Batched tickers (internal hand-overs): every due one decided under one lock, served back to back.
+        case serveBatch([Due])
+        /// Nothing more is due now (or the wake-up served its share): arm for the next wake-up, if any.
+        case done(Arming?)
+    }
+
+    /// What a sweep for dead owners leaves to do: stopped tickers' resources, and owners found alive, which
+    /// are released only after unlocking (see `Lifetime.Sweep`).
+    typealias Sweep = Lifetime.Sweep<ReleasedResources>
+
+    /// A lifecycle call from a handle.
+    enum Command {
+        case start, pause, resume, restart, cancel, fire
+    }
+
+    // MARK: Events
+
+    /// A ticker is created: it takes a slot and, unless its schedule is empty (then it is finished at once),
+    /// waits for its first deadline. Also sweeps a few records for dead owners.
+    mutating func add(
+        times: ScheduleTimes, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool, handler: TickHandler,
+        finishedAtOnce: Bool, now: Int64, keepAlive engine: AnyObject
+    ) -> (id: TickerID, arming: Arming?, swept: Sweep) {
+        let swept = sweep(limit: Self.sweptPerAdd)
+        let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
+        // Made here rather than by the caller: moving it in costs less than copying it in.
+        let site = site(for: origin, times: times)
+        let id = insert(
+            TickerRecord(phase: phase, site: site, owner: owner, handler: finishedAtOnce ? nil : handler, now: now))
+        if site.times != times {
+            ownTimes[id.slot] = times
+            self[id.slot].hasOwnTimes = true
+        }
+        guard !finishedAtOnce else { return (id, nil, swept) }
+        liveCount += 1
+        if liveCount == 1 { keepAlive = engine }
+        if origin.binding.isBound { boundLiveCount += 1 }
+        reschedule(id.slot)
+        return (id, armingIfNeeded(), swept)
+    }
+
+    /// A lifecycle call on a handle. Calls that do not apply to the current phase do nothing.
+    mutating func handle(_ command: Command, on id: TickerID, now: Int64) -> Action {
+        guard isCurrent(id) else { return .none }
+        let slot = id.slot
+        switch (command, self[slot].phase) {
+        case (.start, .idle), (.restart, .idle), (.restart, .running), (.restart, .paused):
+            // Deadline 1 is one first delay from now; pending `fire()` requests stay.
+            self[slot].phase = .running(origin: now)
+            self[slot].nextIndex = 1
+        case (.pause, .running):
+            let deadline = scheduledDeadline(ofSlot: slot) ?? now
+            self[slot].phase = .paused(remaining: max(0, deadline.subtractingSaturating(now)))
+        case (.resume, .paused(let remaining)):
+            let next = now.addingSaturating(remaining)
+            self[slot].phase = .running(
+                origin: next.subtractingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex)))
+        case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
+            return .release(stop(slot, as: .cancelled))
+        case (.fire, .idle), (.fire, .running), (.fire, .paused):
+            if self[slot].hasManualFires {
+                manualFires[slot]!.pending &+= 1
+            } else {
+                manualFires[slot] = ManualFires(pending: 1, requestedAt: now)
+                self[slot].hasManualFires = true
+            }
+        case (.restart, .finished):
+            return .warnRestartedFinished(self[slot].site)
+        default:
+            return .none
+        }
+        reschedule(slot)
+        return armingIfNeeded().map(Action.arm) ?? .none
+    }
+
+    /// The ticker's handle, with `binding`, went away: a final ticker's record is freed; a live one stops or
+    /// keeps going as `Lifetime` rules. For a bound ticker the owner is loaded here (its weak reference reads
+    /// nil while the owner is being deinitialised, when the owner held the handle): the loaded reference is
+    /// returned, to be released after unlocking.
+    mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> HandleReleased {
+        guard binding != .view, isCurrent(id) else { return HandleReleased() }
+        let slot = id.slot
+        let (phase, delivered) = modify(slot) { record in
+            record.handleAlive = false
+            return (record.phase, record.fireCount > 0)
+        }
+        guard phase.isLive else {
+            free(slot)
+            return HandleReleased()
+        }
+        var result = HandleReleased()
+        if binding == .handle, case .running = phase, !delivered {
+            // Maybe the "never fires" mistake (`Lifetime.neverFires`): the engine tells from the age.
+            result.undelivered = (self[slot].site, times(ofSlot: slot), self[slot].createdAt)
+        }
+        result.owner = binding.isBound ? self[slot].owner : nil
+        switch Lifetime.effect(of: Lifetime.release(of: binding, ownerReadsNil: result.owner == nil), in: phase.state) {
+        case .none:
+            break
+        case .cancel:
+            result.action = .release(stop(slot, as: .cancelled))
+        case .cancelOwnerGone:
+            let site = self[slot].site
+            var released = stop(slot, as: .cancelled)
+            released.ownerGone = site
+            result.action = .release(released)
+        }
+        return result
+    }
+
+    /// What releasing a handle leaves to do after unlocking.
+    struct HandleReleased {
+        var action = Action.none
+        /// A bound ticker's owner, loaded under the lock: released after unlocking (this may be its last
+        /// release, which runs its `deinit`).
+        var owner: AnyObject?
+        /// Set for a handle-owned ticker that was running and never delivered: its site, schedule and
+        /// creation instant, for the "never fires" warning.
+        var undelivered: (site: TickerSite, times: ScheduleTimes, createdAt: Int64)?
+    }
+
+    /// Stops every live ticker (when a virtual time base is torn down).
+    mutating func cancelAll() -> [ReleasedResources] {
+        var released: [ReleasedResources] = []
+        var slot: UInt32 = 0
+        // Stopping a ticker may free the last slot, which releases the table: re-read its end.
+        while Int(slot) < slotCount {
+            if isOccupied(slot), self[slot].phase.isLive { released.append(stop(slot, as: .cancelled)) }
+            slot += 1
+        }
+        return released
+    }
+
+    /// Stops up to `limit` bound tickers (all when `limit` is nil) whose owner has gone away, continuing
+    /// round-robin from where the last sweep stopped.
+    ///
+    /// A ticker notices a dead owner at its next deadline by itself. Swift offers no hook into another
+    /// object's deinitialisation, so a discarded handle cannot tell the ticker earlier; this incremental
+    /// sweep (two records per new ticker, and all of them when diagnostics list live tickers) stops such
+    /// tickers between deadlines, so that long intervals do not hold handlers and engines for long.
+    mutating func sweep(limit: Int?) -> Sweep {
+        var sweep = Sweep()
+        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slotCount) {
+            // Stopping a ticker may free the last slot, which releases the table.
+            guard boundLiveCount > 0, let slot = sweepCursor.next(below: UInt32(slotCount)) else { break }
+            sweepIfOwnerGone(slot, into: &sweep)
+        }
+        return sweep
+    }
+
+    /// One slice of a listing of live tickers: from slot `next` on, at most `limit` slots, each first swept
+    /// for a dead owner; the summaries of the live ones go to `summaries`. Returns the sweep and whether the
+    /// listing is complete.
+    mutating func listSlice<Summary>(
+        from next: inout Int, limit: Int, into summaries: inout [Summary],
+        _ summary: (borrowing TickerRecord, _ times: ScheduleTimes, _ nextDeadline: Int64?) -> Summary
+    ) -> (sweep: Sweep, isDone: Bool) {
+        var sweep = Sweep()
+        let end = min(next + limit, slotCount)
+        // Stopping a ticker may free the last slot, which empties the table: re-read its end.
+        while next < min(end, slotCount) {
+            let slot = UInt32(next)
+            next += 1
+            sweepIfOwnerGone(slot, into: &sweep)
+            guard isOccupied(slot), self[slot].phase.isLive else { continue }
+            summaries.append(summary(self[slot], times(ofSlot: slot), nextDeadline(ofSlot: slot)))
+        }
+        return (sweep, next >= slotCount)
+    }
+
+    /// The alarm fired: it is no longer armed (a wake-up re-arms when it is done).
+    mutating func alarmFired() {
+        alarmState.armedAt = nil
+    }
+
+    /// The next step of a wake-up at `now`, which has served `served` deliveries so far.
+    mutating func nextDue(now: Int64, served: Int, limit: Int) -> ServiceAction {
+        guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
+        if served >= limit { return .done(arm(at: now)) }
+        guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
+        var batch: [Due] = []
+        while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
+            self[next.slot].site.isBatched
+        {
+            batch.append(serveTop(slot: next.slot, now: now))
+        }
+        return .serveBatch(batch)
+    }
+
+    // MARK: Transitions
+
+    /// Takes the due record at the top of the heap, advances its schedule and returns its delivery.
+    private mutating func serveTop(slot: UInt32, now: Int64) -> Due {
+        let id = self.id(of: slot)
+        // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
+        // owner stops it instead. The loaded reference travels out in the delivery, never released here.
+        var owner: AnyObject?
+        switch Lifetime.load(self[slot].site.binding, owner: self[slot].owner) {
+        case .deliver(let loaded):
+            owner = loaded
+        case .deliverWithoutOwner:
+            break
+        case .ownerGone:
+            let site = self[slot].site
+            var released = stop(slot, as: .cancelled)
+            released.ownerGone = site
+            return .stop(released)
+        }
+        let tick: Tick
+        var isFinal = false
+        let lastDelivered = self[slot].nextIndex - 1
+        let schedule = times(ofSlot: slot)
+        let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
+        let requested = self[slot].hasManualFires ? manualFires[slot] : nil
+        let manual = requested.map { $0.requestedAt <= now } ?? false
+        if manual, !oneShotUnfired, let requested {
+            takeManualFire(slot, all: false)
+            self[slot].fireCount += 1
+            tick = Tick(
+                index: lastDelivered,
+                deadline: TickInstant(nanoseconds: requested.requestedAt),
+                timestamp: TickInstant(nanoseconds: now),
+                skipped: 0,
+                remaining: schedule.count.map { $0 - lastDelivered },
+                fireCount: self[slot].fireCount,
+                isManual: true
+            )
+        } else {
+            // A scheduled deadline (or fire() on a one-shot that has not fired: it becomes the one tick, in
+            // any live phase).
+            let nextIndex = self[slot].nextIndex
+            var origin: Int64 = now
+            if case .running(let running) = self[slot].phase { origin = running }
+            let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(origin))
+            let index = max(due, nextIndex)
+            let skipped = index - nextIndex
+            self[slot].nextIndex = index + 1
+            self[slot].fireCount += 1
+            self[slot].skippedTotal = UInt32(clamping: UInt64(self[slot].skippedTotal) + UInt64(max(0, skipped)))
+            if manual { takeManualFire(slot, all: true) }
+            isFinal = schedule.isFinal(index)
+            let deadline: Int64 =
+                if manual, let requested { requested.requestedAt } else {
+                    origin.addingSaturating(schedule.offset(ofDeadline: index))
+                }
+            tick = Tick(
+                index: index,
+                deadline: TickInstant(nanoseconds: deadline),
+                timestamp: TickInstant(nanoseconds: max(now, deadline)),
+                skipped: skipped,
+                remaining: schedule.count.map { $0 - index },
+                fireCount: self[slot].fireCount,
+                isManual: manual
+            )
+        }
+        // A live record holds its handler (it is taken out only when the ticker stops).
+        let handler = self[slot].handler!
+        var then: ReleasedResources?
+        if isFinal {
+            then = stop(slot, as: .finished)
+        } else {
+            reschedule(slot)
+        }
+        return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
+    }
+
+    /// Stops the ticker in `slot` if it is live, bound, and its owner has gone away (see `sweep`).
+    private mutating func sweepIfOwnerGone(_ slot: UInt32, into sweep: inout Sweep) {
+        let verdict = Lifetime.sweepVerdict(isLiveBound: isLiveBound(slot), owner: self[slot].owner)
+        guard sweep.note(verdict) else { return }
+        let site = self[slot].site
+        var released = stop(slot, as: .cancelled)
+        released.ownerGone = site
+        sweep.stopped.append(released)
+    }
+
+    /// Moves a live ticker to a final phase, taking out its handler and its heap entry; frees its slot if
+    /// its handle is already gone.
+    private mutating func stop(_ slot: UInt32, as final: TickerPhase) -> ReleasedResources {
+        var released = ReleasedResources()
+        // One access to the record (each goes through the table's pages).
+        let (isBound, handleAlive, hadManualFires) = modify(slot) { record in
+            record.phase = final
+            released.handler = record.handler.take()
+            defer { record.hasManualFires = false }
+            return (record.site.binding.isBound, record.handleAlive, record.hasManualFires)
+        }
+        if hadManualFires { manualFires[slot] = nil }
+        // Buried, not sifted out: cancel does no heap work (see `DeadlineHeap`).
+        let position = heapPosition(of: slot)
+        if position >= 0 { deadlines.bury(at: position, positions: table) }
+        liveCount -= 1
+        if isBound { boundLiveCount -= 1 }
+        if liveCount == 0 { released.keepAlive = keepAlive.take() }
+        if !handleAlive { free(slot) }
+        return released
+    }
+
+    /// Takes one pending `fire()` request of `slot` (or all of them) out of the side table.
+    private mutating func takeManualFire(_ slot: UInt32, all: Bool) {
+        guard self[slot].hasManualFires else { return }
+        if !all, let fires = manualFires[slot], fires.pending > 1 {
+            manualFires[slot]!.pending = fires.pending - 1
+            return
+        }
+        manualFires[slot] = nil
+        self[slot].hasManualFires = false
+    }
+
+    /// The shared site for `origin` (made with `times` when it is new).
+    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> TickerSite {
+        if let lastSite, lastSite.origin == origin { return lastSite }
+        let site: TickerSite
+        if let known = sites[origin] {
+            site = known
+        } else {
+            site = TickerSite(origin, times: times)
+            if sites.count < Self.maximumSites { sites[origin] = site }
+        }
+        lastSite = site
+        return site
+    }
+
+    // MARK: Records
+
+    /// One past the highest slot that may hold a ticker (the range a scan covers).
+    var slotCount: Int { table.slotEnd }
+
+    /// Slots that hold a ticker.
+    var occupiedCount: Int { table.occupiedCount }
+
+    /// The record in `slot`, read or modified in place.
+    subscript(slot: UInt32) -> TickerRecord {
+        _read { yield table[slot] }
+        _modify { yield &table[slot] }
+    }
+
+    /// Runs `body` on the record in `slot`, in place, in one access.
+    @inline(__always)
+    mutating func modify<Result>(_ slot: UInt32, _ body: (inout TickerRecord) -> Result) -> Result {
+        body(&self[slot])
+    }
+
+    /// Whether `slot` holds a ticker (false for a slot of a page given back).
+    func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
+
+    /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check). Reads the
+    /// page directly: going through the subscript's accessor here made the compiler copy the record.
+    func isLiveBound(_ slot: UInt32) -> Bool {
+        guard table.hasRecord(slot) else { return false }
+        let (page, index) = SlotTable.location(of: Int(slot))
+        return table.pages[page].records[index].isOccupied
+            && table.pages[page].records[index].site.binding.isBound
+            && table.pages[page].records[index].phase.isLive
+    }
+
+    /// The heap key of the record in `slot`, from its fields read one by one (calling a computed property
+    /// on the element made the compiler copy the record).
+    func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
+        let (page, index) = SlotTable.location(of: Int(slot))
+        let manual = table.pages[page].records[index].hasManualFires ? manualFires[slot]?.requestedAt : nil
+        let times =
+            table.pages[page].records[index].hasOwnTimes
+            ? ownTimes[slot]! : table.pages[page].records[index].site.times
+        return TickerRecord.heapKey(
+            phase: table.pages[page].records[index].phase, times: times,
+            nextIndex: table.pages[page].records[index].nextIndex, manualRequestedAt: manual)
+    }
+
+    /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    func times(ofSlot slot: UInt32) -> ScheduleTimes {
+        self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
+    }
+
+    /// The scheduled deadline the ticker in `slot` waits for, if it is running (`Int64.max`: never reached).
+    func scheduledDeadline(ofSlot slot: UInt32) -> Int64? {
+        guard case .running(let origin) = self[slot].phase else { return nil }
+        return origin.addingSaturating(times(ofSlot: slot).offset(ofDeadline: self[slot].nextIndex))
+    }
+
+    /// The next instant the ticker in `slot` waits for (see `Ticker.nextDeadline`): its heap key's deadline,
+    /// or `Int64.max` (``TickInstant/distantFuture``) for a running ticker whose deadline saturated.
+    func nextDeadline(ofSlot slot: UInt32) -> Int64? {
+        heapKey(ofSlot: slot)?.deadline ?? scheduledDeadline(ofSlot: slot)
+    }
+
+    func isCurrent(_ id: TickerID) -> Bool {
+        table.isOccupied(id.slot) && table[id.slot].serial == id.serial
+    }
+
+    /// The id of the ticker in an occupied slot.
+    func id(of slot: UInt32) -> TickerID {
+        TickerID(slot: slot, serial: self[slot].serial)
+    }
+
+    /// Stores a record in a free slot (internal so that storage tests can fill a machine directly).
+    mutating func insert(_ record: consuming TickerRecord) -> TickerID {
+        nextSerial &+= 1
+        record.serial = nextSerial
+        let slot = table.insert(record)
+        return TickerID(slot: slot, serial: nextSerial)
+    }
+
+    /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
+    private mutating func free(_ slot: UInt32) {
+        if self[slot].hasOwnTimes {
+            ownTimes[slot] = nil
+            self[slot].hasOwnTimes = false
+        }
+        table.free(slot)
+        if table.occupiedCount == 0 {
+            // Sites stay: they are few (one per call site, at most `maximumSites`).
+            deadlines.removeAll()
+            sweepCursor.reset()
+        }
+    }
+
+    /// What the table holds (for tests and diagnostics): slots handed out in allocated pages, occupied
+    /// slots, allocated pages, the heap's capacity, interned sites.
+    var storage: (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
+        let usage = table.usage
+        return (usage.slots, usage.occupied, usage.allocatedPages, deadlines.capacity, sites.count)
+    }
+
+    // MARK: Heap
+
+    func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
+
+    /// The pending deadlines in heap order (the first is the earliest), buried nodes included (their slot is
+    /// `DeadlineHeap.tombstone`).
+    var heap: [HeapNode] { deadlines.nodes }
+
+    /// The earliest pending deadline's node, after dropping buried nodes from the top.
+    mutating func firstPending() -> HeapNode? {
+        deadlines.dropBuriedTop(positions: table)
+        return deadlines.nodes.first
+    }
+
+    /// Puts the record in the heap under its current key, moves it, or takes it out.
+    mutating func reschedule(_ slot: UInt32) {
+        let position = heapPosition(of: slot)
+        guard let key = heapKey(ofSlot: slot) else {
+            if position >= 0 { deadlines.remove(at: position, positions: table) }
+            return
+        }
+        sequence &+= 1
+        let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
+        if position >= 0 {
+            deadlines.replace(at: position, with: node, positions: table)
+        } else {
+            deadlines.insert(node, positions: table)
+        }
+        noteKey(key)
+    }
+
+    mutating func removeFromHeap(at position: Int) {
+        deadlines.remove(at: position, positions: table)
+    }
+
+    // MARK: Reading
+
+    /// The time left to the ticker's next scheduled deadline (see `Ticker.timeRemaining`), or nil once it
+    /// is final or its record is gone.
+    func timeRemaining(_ id: TickerID, now: Int64) -> Int64? {
+        guard isCurrent(id) else { return nil }
+        // Field by field: a copy of the record would retain its handler and site.
+        switch self[id.slot].phase {
+        case .idle: return times(ofSlot: id.slot).offset(ofDeadline: self[id.slot].nextIndex)
+        case .paused(let remaining): return remaining
+        case .running: return max(0, (scheduledDeadline(ofSlot: id.slot) ?? now).subtractingSaturating(now))
+        case .finished, .cancelled: return nil
+        }
+    }
+
+    // MARK: Checking
+
+    /// Checks the invariants of the table, of the heap, and of the two together; returns the first one
+    /// broken, or nil (for tests).
+    func invariantViolation() -> String? {
+        if let broken = table.invariantViolation() { return broken }
+        if let broken = deadlines.invariantViolation() { return broken }
+        var placed = 0
+        var live = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.hasRecord(slot) {
+            if table.isOccupied(slot), self[slot].phase.isLive {
+                live += 1
+                if self[slot].handler == nil { return "live slot \(slot) has no handler" }
+            }
+            let position = table.position(of: slot)
+            guard position >= 0 else { continue }
+            placed += 1
+            guard Int(position) < heap.count, heap[Int(position)].slot == slot else {
+                return "slot \(slot) records heap position \(position), which holds another slot"
+            }
+            guard table.isOccupied(slot) else { return "free slot \(slot) is in the heap" }
+        }
+        if placed != heap.count - deadlines.buried {
+            return "\(placed) slots are in the heap, which holds \(heap.count - deadlines.buried) live nodes"
+        }
+        if live != liveCount { return "\(live) live tickers, counted \(liveCount)" }
+        for slot in ownTimes.keys where !table.isOccupied(slot) || !self[slot].hasOwnTimes {
+            return "slot \(slot) has its own schedule numbers but no ticker flagged for them"
+        }
+        var flagged = 0
+        for slot in 0..<UInt32(table.slotEnd) where table.isOccupied(slot) && self[slot].hasOwnTimes { flagged += 1 }
+        if flagged != ownTimes.count {
+            return "\(flagged) tickers flagged for own schedule numbers, \(ownTimes.count) kept"
+        }
+        for (slot, fires) in manualFires {
+            guard table.isOccupied(slot), self[slot].hasManualFires, self[slot].phase.isLive, fires.pending > 0 else {
+                return "slot \(slot) has fire() requests but no live ticker flagged for them"
+            }
+        }
+        return nil
+    }
+}
