@@ -118,6 +118,9 @@ struct LatenessRun: Codable, Sendable {
     /// schedule call (the judged figures count from the start TimerKit read inside it).
     var reportedLatenessNanoseconds: [Int64]?
     var skipped: Int
+    /// TimerKit kinds with a thread of their own (precise: `TimerKit.precise`; dispatch on Linux:
+    /// `TimerKit.queue`; ticks: `TimerKit.ticks`): what the scheduler did to it during the measurement.
+    var thread: ThreadSchedule?
 
     var microseconds: [Double] { latenessNanoseconds.map { Double($0) / 1_000 } }
 
@@ -152,17 +155,23 @@ func measureLateness(
     // Lets the spinner reach its core before the first deadline.
     if loaded { sleep(seconds: 0.05) }
     let completed: Bool
+    var threadSchedule: ThreadSchedule?
     switch kind {
     case .timerKitDispatch:
         let queue = DispatchQueue(label: "bench.timerkit.dispatch")
         completed = latenessOfTicker(
-            on: .dispatch(queue, leeway: .zero, strict: true), interval, tolerance: tolerance, recorder)
+            on: .dispatch(queue, leeway: .zero, strict: true), interval, tolerance: tolerance, recorder,
+            thread: "TimerKit.queue", schedule: &threadSchedule)
         queue.sync {}
     case .timerKitPrecise:
-        completed = latenessOfTicker(on: .precise, interval, tolerance: tolerance, recorder)
+        completed = latenessOfTicker(
+            on: .precise, interval, tolerance: tolerance, recorder, thread: "TimerKit.precis", schedule: &threadSchedule
+        )
     case .timerKitRunLoop:
         let thread = RunLoopThread(name: "bench.timerkit.runLoop")
-        completed = latenessOfTicker(on: .runLoop(thread.handle.loop), interval, tolerance: tolerance, recorder)
+        completed = latenessOfTicker(
+            on: .runLoop(thread.handle.loop), interval, tolerance: tolerance, recorder, thread: "bench.timerkit.",
+            schedule: &threadSchedule)
         thread.stop()
     case .timerKitAsync:
         completed = latenessOfTask(recorder) {
@@ -242,6 +251,7 @@ func measureLateness(
         preconditionFailure("the async floor is not a timer; it has no lateness")
     }
     var run = recorder.result(kind: kind, loaded: loaded, round: round, completed: completed)
+    run.thread = threadSchedule
     if tolerance > .zero {
         run.toleranceNanoseconds =
             tolerance.components.seconds * 1_000_000_000 + tolerance.components.attoseconds / 1_000_000_000
@@ -256,7 +266,8 @@ func measureLateness(
 /// So the context is warmed up first with a one-shot that fires, and an idle ticker keeps its engine alive
 /// (dispatch engines live only while they have tickers) until the measurement ends.
 private func latenessOfTicker(
-    on context: TickerContext, _ interval: Duration, tolerance: Duration, _ recorder: LatenessRecorder
+    on context: TickerContext, _ interval: Duration, tolerance: Duration, _ recorder: LatenessRecorder,
+    thread prefix: String, schedule: inout ThreadSchedule?
 ) -> Bool {
     let keeper = Ticker.schedule(.after(.seconds(3_600)), on: context, startsImmediately: false) { _ in }
     let warmed = DispatchSemaphore(value: 0)
@@ -264,12 +275,14 @@ private func latenessOfTicker(
     _ = warmed.wait(timeout: .now() + 5)
     warmUp.cancel()
     defer { keeper.cancel() }
+    let before = ThreadSchedule.now(namePrefix: prefix)
     recorder.begin(at: monotonicNow())
     let ticker = Ticker.schedule(.every(interval, tolerance: tolerance), on: context) { tick in
         recorder.record(monotonicNow(), index: tick.index, deadline: tick.deadline.nanoseconds)
     }
     let completed = recorder.waitUntilDone()
     ticker.cancel()
+    if let before, let after = ThreadSchedule.now(namePrefix: prefix) { schedule = after - before }
     return completed
 }
 

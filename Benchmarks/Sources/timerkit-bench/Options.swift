@@ -20,7 +20,7 @@ struct Options: Codable, Sendable {
     /// Rounds of every lateness measurement (each kind runs once per round, kinds interleaved).
     var rounds: Int
     /// Deadlines per lateness measurement.
-    var deadlines = 300
+    var deadlines = 150
     /// Seconds of `getrusage` window in the CPU and wake-up sections, and seconds of warm-up before it.
     var window: Double
     var settle: Double
@@ -37,8 +37,9 @@ struct Options: Codable, Sendable {
         Measures TimerKit next to the raw timer primitives and prints a Markdown report with targets.
 
           --quick          one lateness round of 100 deadlines, 1.5 s windows, 20,000 pending (smoke test)
-          --long           5 rounds, 10 s windows
-          --rounds N       lateness rounds (default 2; the table shows the median of the rounds' medians)
+          --long           10 rounds, 10 s windows
+          --rounds N       lateness rounds of 150 deadlines (default 6; the table shows the median of the rounds'
+                           medians, and TimerKit − raw paired by round)
           --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
@@ -49,7 +50,7 @@ struct Options: Codable, Sendable {
         let results = Self.defaultResultsDirectory()
         jsonPath = results.appendingPathComponent("latest.json").path
         svgPath = results.appendingPathComponent("lateness.svg").path
-        rounds = 2
+        rounds = 6
         window = 3
         settle = 1.2
         var explicitRounds: Int?
@@ -98,7 +99,7 @@ struct Options: Codable, Sendable {
         case .standard:
             break
         case .long:
-            rounds = 5
+            rounds = 10
             window = 10
             settle = 2
         }

@@ -43,6 +43,39 @@ struct LatenessAggregate {
     }
 }
 
+/// TimerKit's median lateness minus its raw counterpart's, paired by round: each round measures both, one
+/// right after the other (their order alternating from round to round), so a difference is taken between
+/// neighbours in time and the machine's drift between rounds cancels out. The spread is the rounds' range.
+struct PairedLateness {
+    /// Median over rounds of (TimerKit's median − the raw timer's median), µs.
+    var median: Double
+    var minimum: Double
+    var maximum: Double
+    var rounds: Int
+
+    init?(_ runs: [LatenessRun], kind: TimerKind, raw: TimerKind, loaded: Bool) {
+        var differences: [Double] = []
+        for round in Set(runs.map(\.round)).sorted() {
+            func roundMedian(_ kind: TimerKind) -> Double? {
+                runs.first { $0.kind == kind && $0.loaded == loaded && $0.round == round && $0.completed }
+                    .map { Summary($0.microseconds).median }
+            }
+            guard let mine = roundMedian(kind), let theirs = roundMedian(raw) else { continue }
+            differences.append(mine - theirs)
+        }
+        guard !differences.isEmpty else { return nil }
+        median = medianOf(differences)
+        minimum = differences.min()!
+        maximum = differences.max()!
+        rounds = differences.count
+    }
+
+    /// "+3.1 µs (−2.0 to +9.4, 5 rounds)".
+    var text: String {
+        "\(signed(median)) µs (\(signed(minimum)) to \(signed(maximum)), \(rounds) round\(rounds == 1 ? "" : "s"))"
+    }
+}
+
 // MARK: Targets
 
 /// One target of the issue, checked against this run.
@@ -71,7 +104,9 @@ let preciseFloorFactor = 1.2
 /// |median of the last third of the fires − median of the middle third| at most this: no accumulating drift.
 let trendLimitMicroseconds = 50.0
 let cpuLimitPercent = 1.0
-let wakeupLimitPerSecond = 20.0
+let wakeupLimitPerSecond = 15.0
+/// Tick sequences' CPU may be this many times the async floor's (the same task resumes, no timer).
+let asyncFloorFactor = 2.0
 /// A lone ticker's median lateness with tolerance within this of the same ticker's without.
 let toleranceCostLimitMicroseconds = 10.0
 let createLimitMicroseconds = 0.5
@@ -79,7 +114,10 @@ let cancelLimitMicroseconds = 0.3
 let pendingLimitBytes = 200.0
 /// Bytes left per timer that still round to zero.
 let leftLimitBytes = 0.5
-let millionLimitBytes = Double(256 << 20)
+/// A million pending tickers' heap (issue 12: 128 MiB); RSS is reported beside it.
+let millionLimitBytes = Double(128 << 20)
+/// `cancel()` and handle release per ticker at most this many times the raw dispatch source's.
+let rawCostFactor = 1.5
 
 /// Where TimerKit's handle-based contexts' memory targets apply (a tick sequence is one task each).
 let tickerKinds: [TimerKind] = [.timerKitDispatch, .timerKitRunLoop, .timerKitPrecise]
@@ -117,14 +155,29 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                         context: context, measured: mine.median, unit: "µs", limit: raw.median * preciseFloorFactor,
                         reference: raw.median, referenceName: rawKind.title,
                         passed: mine.completed && mine.median <= raw.median * preciseFloorFactor))
-            } else {
+                // The tails against the raw strict dispatch timer, the other way to ask for a punctual deadline.
+                if let strict = LatenessAggregate(results.lateness, kind: .dispatchSource, loaded: loaded) {
+                    for (name, measured, reference) in [
+                        ("p99", mine.p99, strict.p99), ("max", mine.max, strict.max),
+                    ] {
+                        targets.append(
+                            TargetResult(
+                                target: "lateness \(name) ≤ the raw strict dispatch timer's", context: context,
+                                measured: measured, unit: "µs", limit: reference, reference: reference,
+                                referenceName: TimerKind.dispatchSource.title,
+                                passed: mine.completed && measured <= reference))
+                    }
+                }
+            } else if let paired = PairedLateness(results.lateness, kind: kind, raw: rawKind, loaded: loaded) {
                 targets.append(
                     TargetResult(
-                        target: "lateness median ≤ raw + \(Int(latenessAllowanceMicroseconds)) µs",
-                        context: context, measured: mine.median, unit: "µs",
+                        target:
+                            "lateness median ≤ raw + \(Int(latenessAllowanceMicroseconds)) µs (median of the "
+                            + "rounds' paired differences)",
+                        context: context, measured: raw.median + paired.median, unit: "µs",
                         limit: raw.median + latenessAllowanceMicroseconds, reference: raw.median,
                         referenceName: rawKind.title,
-                        passed: mine.completed && mine.median <= raw.median + latenessAllowanceMicroseconds))
+                        passed: mine.completed && paired.median <= latenessAllowanceMicroseconds))
             }
             targets.append(
                 TargetResult(
@@ -149,14 +202,23 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
     }
     for result in results.cpu where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
-        let floor = asyncFloor(of: result, in: results.cpu)?.cpuPercent
-        let passed = result.cpuPercent <= cpuLimitPercent
+        if let floor = asyncFloor(of: result, in: results.cpu)?.cpuPercent {
+            // Tick sequences are tasks: judged against what resuming the same tasks costs with no timer.
+            let limit = floor * asyncFloorFactor
+            targets.append(
+                TargetResult(
+                    target: "CPU of 1,000 tick sequences at 10 Hz ≤ \(format(asyncFloorFactor))× the no-timer floor",
+                    context: contextName(result.kind), measured: result.cpuPercent, unit: "%", limit: limit,
+                    reference: raw?.cpuPercent, referenceName: raw?.kind.title, passed: result.cpuPercent <= limit,
+                    floor: floor))
+            continue
+        }
         targets.append(
             TargetResult(
                 target: "CPU of 1,000 tickers at 10 Hz ≤ \(format(cpuLimitPercent)) % of a core",
                 context: contextName(result.kind), measured: result.cpuPercent, unit: "%", limit: cpuLimitPercent,
-                reference: raw?.cpuPercent, referenceName: raw?.kind.title, passed: passed, floor: floor,
-                limitBelowFloor: !passed && floor.map { $0 >= cpuLimitPercent } == true))
+                reference: raw?.cpuPercent, referenceName: raw?.kind.title, passed: result.cpuPercent <= cpuLimitPercent
+            ))
     }
     for result in results.wakeups where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.wakeups.first { $0.kind == kind } }
@@ -182,9 +244,30 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
         add(
             "create ≤ \(format(createLimitMicroseconds)) µs per ticker", result.createMicrosecondsPerTimer, "µs",
             createLimitMicroseconds, raw?.createMicrosecondsPerTimer)
-        add(
-            "`cancel()` ≤ \(format(cancelLimitMicroseconds)) µs per ticker (handles still held)",
-            result.cancelMicrosecondsPerTimer, "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
+        // cancel() and release against the raw dispatch source's (the one-source-per-timer alternative),
+        // measured in the same run; an absolute limit only when that row is missing.
+        if let source = results.pending.first(where: { $0.kind == .dispatchSource }) {
+            let cancelLimit = source.cancelMicrosecondsPerTimer * rawCostFactor
+            targets.append(
+                TargetResult(
+                    target: "`cancel()` ≤ \(format(rawCostFactor))× the raw dispatch source's (handles still held)",
+                    context: context, measured: result.cancelMicrosecondsPerTimer, unit: "µs", limit: cancelLimit,
+                    reference: source.cancelMicrosecondsPerTimer, referenceName: source.kind.title,
+                    passed: result.cancelMicrosecondsPerTimer <= cancelLimit))
+            if let release = result.releaseMicrosecondsPerTimer, let sourceRelease = source.releaseMicrosecondsPerTimer
+            {
+                targets.append(
+                    TargetResult(
+                        target: "handle release ≤ \(format(rawCostFactor))× the raw dispatch source's",
+                        context: context, measured: release, unit: "µs", limit: sourceRelease * rawCostFactor,
+                        reference: sourceRelease, referenceName: source.kind.title,
+                        passed: release <= sourceRelease * rawCostFactor))
+            }
+        } else {
+            add(
+                "`cancel()` ≤ \(format(cancelLimitMicroseconds)) µs per ticker (handles still held)",
+                result.cancelMicrosecondsPerTimer, "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
+        }
         add(
             "≤ \(Int(pendingLimitBytes)) B per pending ticker", result.bytesPerPendingTimer, "B", pendingLimitBytes,
             raw?.bytesPerPendingTimer)
@@ -204,16 +287,16 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
     }
     for result in results.million where result.kind.isTimerKit {
         let raw = results.million.first { $0.kind == result.kind.counterpart }
-        let peak = Double(max(result.heapBytes, result.residentBytes))
+        let heap = Double(result.heapBytes)
         let runs = result.probe.map { $0.completed && $0.skipped == 0 } ?? false
         targets.append(
             TargetResult(
                 target:
-                    "\(result.count.formatted()) pending within 256 MiB (heap and RSS), and a 10 ms ticker still runs",
-                context: contextName(result.kind), measured: peak / 1_048_576, unit: "MiB",
-                limit: millionLimitBytes / 1_048_576,
-                reference: raw.map { Double(max($0.heapBytes, $0.residentBytes)) / 1_048_576 },
-                referenceName: raw?.kind.title, passed: runs && peak <= millionLimitBytes))
+                    "\(result.count.formatted()) pending within \(Int(millionLimitBytes) >> 20) MiB of heap, and a 10 ms "
+                    + "ticker still runs",
+                context: contextName(result.kind), measured: heap / 1_048_576, unit: "MiB",
+                limit: millionLimitBytes / 1_048_576, reference: raw.map { Double($0.heapBytes) / 1_048_576 },
+                referenceName: raw?.kind.title, passed: runs && heap <= millionLimitBytes))
     }
     return targets + virtualTargets(results)
 }
@@ -230,7 +313,8 @@ func markdownReport(_ results: Results) -> String {
     lines.append("```")
     lines.append("")
     lines.append(
-        "Run in `\(results.invocation.directory)` as `\(results.invocation.arguments.map(shellQuoted).joined(separator: " "))`. "
+        "Run in `\(results.invocation.directory)` (paths relative to the repository root) as "
+            + "`\(results.invocation.arguments.map(shellQuoted).joined(separator: " "))`. "
             + "\(options.length.rawValue.capitalized) suite: \(options.rounds) lateness round(s) of "
             + "\(options.deadlines) deadlines, \(format(options.window)) s CPU and wake-up windows. One run, one "
             + "machine: read the ratios, not absolute figures across runs.")
@@ -264,33 +348,74 @@ private func latenessSection(_ results: Results) -> [String] {
         "Lateness = fire time − (start + k·10 ms) on CLOCK_MONOTONIC; a late fire counts against the latest "
             + "deadline passed, the others as skipped. Median of the \(results.options.rounds) rounds' medians; p99 "
             + "and max over all fires; drift = last fire − median. Load = one spinning thread in the process. "
+            + "Each round measures every kind once, a TimerKit context right before or right after its raw "
+            + "counterpart (the order reverses every round); *paired* is the median over rounds of TimerKit's "
+            + "median minus the raw timer's in the same round, with the rounds' range: the figure the ±10 µs "
+            + "target reads, since the machine's noise moves both neighbours together. "
             + "For TimerKit, start is the instant TimerKit read at the top of the schedule call (k·10 ms after it "
             + "is `Tick.deadline`), as the raw timers' deadlines are computed from the start the harness passes "
             + "them. *From the harness's start*: the same TimerKit fires counted from the harness's own reading "
             + "right before the call (the difference is the time from that reading into the call: a constant "
             + "offset of the whole schedule, mostly the cold call after the harness's sleep).",
         "",
-        "| timer | condition | median | p99 | max | drift | skipped | TimerKit/raw median | from the harness's start, median |",
-        "|---|---|--:|--:|--:|--:|--:|---|--:|",
+        "| timer | condition | median | p99 | max | drift | skipped | TimerKit/raw median | paired: TimerKit − raw | "
+            + "from the harness's start, median |",
+        "|---|---|--:|--:|--:|--:|--:|---|---|--:|",
     ]
     for loaded in [false, true] {
         for kind in TimerKind.reportOrder {
             guard let row = LatenessAggregate(results.lateness, kind: kind, loaded: loaded) else { continue }
             var ratio = ""
+            var paired = ""
             if let rawKind = kind.counterpart,
                 let raw = LatenessAggregate(results.lateness, kind: rawKind, loaded: loaded)
             {
                 ratio =
                     "\(ratioText(row.median, raw.median)) (\(signed(row.median - raw.median)) µs vs \(rawKind.title))"
+                paired =
+                    PairedLateness(results.lateness, kind: kind, raw: rawKind, loaded: loaded).map(\.text) ?? ""
             }
             let name = (kind.isTimerKit ? "**\(kind.title)**" : kind.title) + (row.completed ? "" : " (timed out)")
             lines.append(
                 "| \(name) | \(loaded ? "load" : "idle") | \(format(row.median)) | \(format(row.p99)) | "
-                    + "\(format(row.max)) | \(signed(row.drift)) | \(row.skipped) | \(ratio) | "
+                    + "\(format(row.max)) | \(signed(row.drift)) | \(row.skipped) | \(ratio) | \(paired) | "
                     + "\(row.reported.map(format) ?? "") |")
         }
     }
-    return lines
+    return lines + threadScheduleLines(results.lateness)
+}
+
+/// What the scheduler did to the TimerKit contexts' own threads over the lateness rounds: whether a
+/// thread that busy-waits (precise) is pre-empted, and how long it waits for a core when it wakes.
+private func threadScheduleLines(_ runs: [LatenessRun]) -> [String] {
+    var lines = [
+        "",
+        "The contexts' threads over the same rounds (`/proc/self/task/*/schedstat` and `status`, summed over "
+            + "rounds, per fire): CPU time on a core (for the precise thread, mostly its busy-wait), time "
+            + "runnable but waiting for a core (woken late, or pre-empted), and context switches.",
+        "",
+        "| thread | condition | fires | CPU µs/fire | run-queue wait µs/fire | voluntary switches/fire | "
+            + "involuntary switches per 100 fires |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    var any = false
+    for loaded in [false, true] {
+        for kind in TimerKind.reportOrder {
+            let mine = runs.filter { $0.kind == kind && $0.loaded == loaded && $0.thread != nil }
+            guard !mine.isEmpty else { continue }
+            any = true
+            let fires = Double(mine.map(\.latenessNanoseconds.count).reduce(0, +))
+            func sum(_ value: (ThreadSchedule) -> Int64) -> Double {
+                Double(mine.map { value($0.thread!) }.reduce(0, +))
+            }
+            let name = kind == .timerKitRunLoop ? "run-loop thread (the harness's)" : "\(kind.title)'s thread"
+            lines.append(
+                "| \(name) | \(loaded ? "load" : "idle") | \(Int(fires)) | \(format(sum(\.runNanoseconds) / fires / 1_000)) | "
+                    + "\(format(sum(\.waitNanoseconds) / fires / 1_000)) | \(format(sum(\.voluntarySwitches) / fires)) | "
+                    + "\(format(sum(\.involuntarySwitches) / fires * 100)) |")
+        }
+    }
+    return any ? lines : []
 }
 
 /// The tolerance section's rows: per context, the aggregate without tolerance and with it.

@@ -257,3 +257,53 @@ final class ProgressLog: Sendable {
         return String(format: "%d:%02d", seconds / 60, seconds % 60)
     }
 }
+
+/// What the scheduler did to the threads whose name starts with a prefix (summed over them), read from
+/// `/proc/self/task/*/schedstat` and `status`: CPU time, time spent runnable but waiting for a CPU, and
+/// context switches. Linux only (nil elsewhere, or when no thread matches).
+struct ThreadSchedule: Codable, Sendable {
+    var threads: Int
+    /// CPU time on a core, ns.
+    var runNanoseconds: Int64
+    /// Time runnable but waiting on a run queue (pre-empted, or woken and not yet running), ns.
+    var waitNanoseconds: Int64
+    var voluntarySwitches: Int64
+    var involuntarySwitches: Int64
+
+    static func now(namePrefix prefix: String) -> ThreadSchedule? {
+        let tasks = "/proc/self/task"
+        guard let ids = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return nil }
+        var total = ThreadSchedule(
+            threads: 0, runNanoseconds: 0, waitNanoseconds: 0, voluntarySwitches: 0, involuntarySwitches: 0)
+        for id in ids {
+            func read(_ file: String) -> String? {
+                try? String(contentsOfFile: "\(tasks)/\(id)/\(file)", encoding: .utf8)
+            }
+            guard let name = read("comm"), name.hasPrefix(prefix), let schedstat = read("schedstat"),
+                let status = read("status")
+            else { continue }
+            let times = schedstat.split(separator: " ").compactMap {
+                Int64($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            guard times.count >= 2 else { continue }
+            func field(_ key: String) -> Int64 {
+                status.split(separator: "\n").first { $0.hasPrefix(key) }
+                    .flatMap { Int64($0.dropFirst(key.count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            }
+            total.threads += 1
+            total.runNanoseconds += times[0]
+            total.waitNanoseconds += times[1]
+            total.voluntarySwitches += field("voluntary_ctxt_switches:")
+            total.involuntarySwitches += field("nonvoluntary_ctxt_switches:")
+        }
+        return total.threads > 0 ? total : nil
+    }
+
+    static func - (lhs: ThreadSchedule, rhs: ThreadSchedule) -> ThreadSchedule {
+        ThreadSchedule(
+            threads: lhs.threads, runNanoseconds: lhs.runNanoseconds - rhs.runNanoseconds,
+            waitNanoseconds: lhs.waitNanoseconds - rhs.waitNanoseconds,
+            voluntarySwitches: lhs.voluntarySwitches - rhs.voluntarySwitches,
+            involuntarySwitches: lhs.involuntarySwitches - rhs.involuntarySwitches)
+    }
+}

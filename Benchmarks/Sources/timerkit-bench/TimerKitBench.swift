@@ -76,9 +76,13 @@ struct TimerKitBench {
             }
         }
         let progress = ProgressLog(quiet: options.quiet)
+        // The results name their files relative to the repository, as everything else they record.
+        var recorded = options
+        recorded.jsonPath = RepositoryPaths.current.display(options.jsonPath)
+        recorded.svgPath = RepositoryPaths.current.display(options.svgPath)
         var results = Results(
             invocation: .current(), date: ISO8601DateFormatter().string(from: Date()), host: .current(),
-            options: options)
+            options: recorded)
         progress.setTotal(stepCount(options))
         progress.note(
             "timerkit-bench: \(options.length.rawValue) suite, "
@@ -102,7 +106,7 @@ struct TimerKitBench {
         results.targets = evaluateTargets(results)
         print(markdownReport(results))
         fflush(nil)  // the report before the notes on standard error
-        write(results, progress)
+        write(results, to: options, progress)
     }
 
     // MARK: Sections
@@ -149,7 +153,10 @@ struct TimerKitBench {
         }
         for round in 1...options.rounds {
             for loaded in [false, true] {
-                for kind in TimerKind.reportOrder {
+                // Reversed every other round, so that a TimerKit context and its raw counterpart (neighbours
+                // in the order) take turns going first: the paired difference carries no order effect.
+                let order = round.isMultiple(of: 2) ? Array(TimerKind.reportOrder.reversed()) : TimerKind.reportOrder
+                for kind in order {
                     progress.step(
                         "lateness \(loaded ? "load" : "idle") round \(round)/\(options.rounds): \(kind.title), "
                             + "\(options.deadlines) × 10 ms")
@@ -278,21 +285,22 @@ struct TimerKitBench {
 
     // MARK: Output
 
-    static func write(_ results: Results, _ progress: ProgressLog) {
+    /// Writes the JSON and the chart to the paths of `options` (the results hold them repository-relative).
+    static func write(_ results: Results, to options: Options, _ progress: ProgressLog) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
             let json = try encoder.encode(results)
-            try save(json, to: results.options.jsonPath)
+            try save(json, to: options.jsonPath)
             progress.note("raw results: \(results.options.jsonPath)")
         } catch {
             progress.note("timerkit-bench: could not write \(results.options.jsonPath): \(error)")
         }
         guard !results.lateness.isEmpty else { return }
         do {
-            try save(Data(latenessChart(results).utf8), to: results.options.svgPath)
+            try save(Data(latenessChart(results).utf8), to: options.svgPath)
             progress.note("lateness chart: \(results.options.svgPath)")
         } catch {
             progress.note("timerkit-bench: could not write \(results.options.svgPath): \(error)")

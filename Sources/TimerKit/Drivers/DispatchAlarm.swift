@@ -1,11 +1,49 @@
 import Dispatch
 
-/// One `DispatchSourceTimer` per dispatch context, activated once and never suspended.
+/// The system alarm of a dispatch context: wakes the engine on the context's queue.
+///
+/// On Linux it is a TimerKit-owned thread per context (a ``ThreadAlarm`` that sleeps until the deadline,
+/// without busy-waiting) which enters the queue synchronously (`queue.sync`) and wakes the engine there.
+/// A `DispatchSourceTimer` costs three thread switches per wake-up on Linux: libdispatch's timer thread
+/// goes back to sleep after handing the event to a worker, the worker goes to sleep after the handler,
+/// and re-arming the source from the handler wakes the timer thread once more to reprogram its timer
+/// (dispatch sources are reconfigured on that thread). The thread here sleeps once per wake-up: on an
+/// idle queue `sync` runs the block on the calling thread, and the engine re-arms the alarm from that
+/// same thread. The block still runs *on the queue* (a serial queue runs nothing beside it, and
+/// `dispatchPrecondition(condition: .onQueue(queue))` holds); on a busy queue it waits its turn like any
+/// block. The context's leeway becomes the thread's timer slack (1 ns when zero or strict), so the
+/// kernel defers its wake-up by at most the leeway.
+///
+/// On Apple platforms, where dispatch timers are served without that extra hop, it is one
+/// `DispatchSourceTimer` (``DispatchSourceAlarm``).
+final class DispatchAlarm: Alarm {
+    private let alarm: any Alarm
+
+    /// The name of the threads that serve dispatch contexts on Linux.
+    static let threadLabel = "TimerKit.queue"
+
+    init(queue: DispatchQueue, leewayNanoseconds: Int64, strict: Bool, wake: @escaping @Sendable () -> Void) {
+        #if canImport(Darwin)
+            alarm = DispatchSourceAlarm(queue: queue, leewayNanoseconds: leewayNanoseconds, strict: strict, wake: wake)
+        #else
+            let slack = strict ? 1 : UInt(clamping: max(1, leewayNanoseconds))
+            let mode = ThreadAlarm.Mode(label: Self.threadLabel, busyWaits: false, timerSlack: slack)
+            alarm = ThreadAlarm.make(mode) { queue.sync(execute: wake) }
+        #endif
+    }
+
+    func arm(at deadline: Int64) { alarm.arm(at: deadline) }
+
+    func shutDown() { alarm.shutDown() }
+}
+
+/// One `DispatchSourceTimer` per dispatch context, activated once and never suspended (the dispatch
+/// alarm on Apple platforms; compiled everywhere).
 ///
 /// Pausing a ticker re-arms this source (or leaves it for a harmless spurious wake), it never suspends
 /// it, so the raw API's over-resume and released-while-suspended crashes are unreachable. The source is
 /// cancelled when its engine goes away.
-final class DispatchAlarm: Alarm, @unchecked Sendable {
+final class DispatchSourceAlarm: Alarm, @unchecked Sendable {
     // Invariant: the source is only scheduled (thread-safe in libdispatch) after init, and cancelled once
     // in shutDown; `leeway` is immutable.
     private let source: any DispatchSourceTimer

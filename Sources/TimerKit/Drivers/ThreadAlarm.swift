@@ -20,24 +20,30 @@ import Foundation
 /// late by about the time it takes to read the clock. This costs up to the learned latency of CPU per
 /// wake-up, which is why it is reserved for the precise context; and it spins only after sleeping at
 /// least eight times as long, so deadlines packed closer than that are slept for like any other.
+/// A spin interrupted by the scheduler (a gap of more than 20 µs between two clock readings: on a loaded
+/// machine the spinning thread can lose its core for a whole slice) halves the spin budget, which grows
+/// back with each undisturbed spin.
 ///
 /// On Linux the thread's timer slack is set to 1 ns (`PR_SET_TIMERSLACK`), so the kernel does not defer
 /// its wake-up by the default 50 µs slack; the wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
 /// of `DispatchTime.uptimeNanoseconds`, which is TimerKit's "now"). On Apple platforms the thread runs
 /// at user-interactive quality of service and waits with a relative timeout.
 ///
+/// The same thread without the busy-wait (``Mode/busyWaits`` false, and the timer slack it is given)
+/// serves a dispatch context on Linux: see `DispatchAlarm`.
+///
 /// An engine's alarm is shut down when the engine goes away (its context has no live tickers left). The
 /// thread does not end at once: it is parked for `lingerNanoseconds`, and the next engine of the same
-/// label adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
+/// mode adopts it (with what it learned of its wake-up latency), so a context used by one short ticker
 /// after another does not start a thread for each. A thread parked that long ends.
 final class ThreadAlarm: Alarm, @unchecked Sendable {
-    // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`
-    // and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
+    // Invariant: `armedAt`, `wake` and `parkedAt` are read and written only while `mutex` is held; `lead`,
+    // `spinBudget` and `mayBusyWait` only by the alarm's own thread (in `run`); `mutex` and `condition` are initialised
     // in init and destroyed in deinit, which runs only after the thread (which holds `self` while it runs)
-    // has left its loop; `label` is immutable.
+    // has left its loop; `mode` is immutable.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let label: String
+    private let mode: Mode
     private var armedAt: Int64?
     /// The engine's callback; nil while the thread is parked.
     private var wake: (@Sendable () -> Void)?
@@ -46,6 +52,10 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// How long before a deadline the thread stops sleeping and busy-waits for it: a running average of
     /// its own wake-up latency (how late its timed waits return), capped at `maximumLead`.
     private var lead: Int64 = 0
+    /// The most the thread busy-waits now: `maximumLead`, halved each time a busy-wait is interrupted (the
+    /// thread was pre-empted or descheduled in it: on a loaded machine a spinning thread loses its core
+    /// for a whole scheduler slice, milliseconds), and grown back by `maximumLead / 32` per clean one.
+    private var spinBudget: Int64 = ThreadAlarm.maximumLead
 
     /// Whether the last sleep was long enough to busy-wait after it (see `busyWaitRatio`).
     private var mayBusyWait = false
@@ -55,24 +65,45 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// The thread busy-waits only after sleeping at least this many times as long: at most about one part
     /// in nine of its time is spent spinning, however close together the deadlines are.
     static let busyWaitRatio: Int64 = 8
+    /// A busy-wait whose consecutive clock readings are this far apart was interrupted (a reading takes
+    /// tens of nanoseconds).
+    static let interruptionGap: Int64 = 20_000
+    /// The spin budget never falls below this.
+    static let minimumSpinBudget: Int64 = 5_000
 
-    /// The nanoseconds of timer slack the thread asks for.
+    /// The nanoseconds of timer slack a precise thread asks for.
     static let timerSlackNanoseconds: UInt = 1
+
+    /// What a thread does, and the key under which a parked thread waits to be adopted.
+    struct Mode: Hashable, Sendable {
+        /// The thread's name (cut to 15 bytes on Linux: see ``threadName(_:)``).
+        var label: String
+        /// Whether the thread wakes early by its learned latency and busy-waits the rest (precise), or
+        /// sleeps until the deadline itself.
+        var busyWaits = true
+        /// The timer slack the thread asks for (Linux), in nanoseconds, at least 1.
+        var timerSlack: UInt = ThreadAlarm.timerSlackNanoseconds
+    }
 
     /// How long a shut-down alarm's thread waits to be adopted by a new engine of its label before ending.
     static let lingerNanoseconds: Int64 = 1_000_000_000
 
-    /// Parked alarms by label, waiting for a new engine (several per label: an engine per clock).
-    private static let parked = Locked<[String: [ThreadAlarm]]>.make([:])
+    /// Parked alarms by mode, waiting for a new engine (several per mode: an engine per clock).
+    private static let parked = Locked<[Mode: [ThreadAlarm]]>.make([:])
 
-    /// A parked alarm of `label` adopted for a new engine, or a new alarm and thread.
+    /// A parked precise alarm of `label` adopted for a new engine, or a new alarm and thread.
     static func make(label: String, wake: @escaping @Sendable () -> Void) -> ThreadAlarm {
+        make(Mode(label: label), wake: wake)
+    }
+
+    /// A parked alarm of `mode` adopted for a new engine, or a new alarm and thread.
+    static func make(_ mode: Mode, wake: @escaping @Sendable () -> Void) -> ThreadAlarm {
         let adopted = parked.withLock { parked -> ThreadAlarm? in
-            guard let alarm = parked[label]?.popLast() else { return nil }
-            if parked[label]?.isEmpty == true { parked[label] = nil }
+            guard let alarm = parked[mode]?.popLast() else { return nil }
+            if parked[mode]?.isEmpty == true { parked[mode] = nil }
             return alarm
         }
-        guard let adopted else { return ThreadAlarm(label: label, wake: wake) }
+        guard let adopted else { return ThreadAlarm(mode: mode, wake: wake) }
         pthread_mutex_lock(adopted.mutex)
         adopted.wake = wake
         adopted.armedAt = nil
@@ -81,8 +112,8 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         return adopted
     }
 
-    private init(label: String, wake: @escaping @Sendable () -> Void) {
-        self.label = label
+    private init(mode: Mode, wake: @escaping @Sendable () -> Void) {
+        self.mode = mode
         self.wake = wake
         // Each call is made before its check: a `precondition`'s condition is not evaluated under
         // -Ounchecked.
@@ -101,12 +132,13 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
             pthread_condattr_destroy(&attributes)
         #endif
         precondition(conditionResult == 0, "TimerKit: pthread_cond_init failed (\(conditionResult))")
-        let name = Self.threadName(label)
+        let name = Self.threadName(mode.label)
+        let slack = max(1, mode.timerSlack)
         let thread = Thread { [self] in
             // Named from inside with pthreads: swift-corelibs-foundation does not apply a name set before
             // `start()`, and `Thread.current.name = …` on a new thread does not always take there.
             _ = ctimerkit_set_thread_name(name)
-            _ = ctimerkit_set_thread_timer_slack(Self.timerSlackNanoseconds)
+            _ = ctimerkit_set_thread_timer_slack(slack)
             run()
         }
         #if canImport(Darwin)
@@ -161,7 +193,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         pthread_cond_signal(condition)
         // The engine's callback (and so its captures) was released above; listed after unlocking, so that
         // no lock is ever taken while holding `mutex` (the thread takes `parked` only without it).
-        Self.parked.withLock { $0[label, default: []].append(self) }
+        Self.parked.withLock { $0[mode, default: []].append(self) }
     }
 
     /// Waits while parked; returns false once the thread should end (it was not adopted in time and has
@@ -175,9 +207,9 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         }
         pthread_mutex_unlock(mutex)
         let removed = Self.parked.withLock { parked -> Bool in
-            guard let index = parked[label]?.firstIndex(where: { $0 === self }) else { return false }
-            parked[label]!.remove(at: index)
-            if parked[label]!.isEmpty { parked[label] = nil }
+            guard let index = parked[mode]?.firstIndex(where: { $0 === self }) else { return false }
+            parked[mode]!.remove(at: index)
+            if parked[mode]!.isEmpty { parked[mode] = nil }
             return true
         }
         pthread_mutex_lock(mutex)
@@ -206,6 +238,8 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 pthread_mutex_lock(mutex)
                 continue
             }
+            // The learned lead, as far as the spin budget allows.
+            let lead = min(self.lead, spinBudget)
             if deadline - now > lead {
                 // Sleep until `lead` before the deadline, and learn how late that wake-up comes. Busy-waiting
                 // the rest is allowed only after a sleep of at least `busyWaitRatio` leads, so that
@@ -215,7 +249,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 let woke = TimeBase.Source.system.now()
                 if woke >= target, armedAt == deadline {
                     learn(lateness: woke - target)
-                    mayBusyWait = woke - now >= Self.busyWaitRatio * lead
+                    mayBusyWait = mode.busyWaits && woke - now >= Self.busyWaitRatio * lead
                 }
                 continue
             }
@@ -224,8 +258,9 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
                 // meanwhile is seen when the loop comes round, at most `lead` later).
                 mayBusyWait = false
                 pthread_mutex_unlock(mutex)
-                while TimeBase.Source.system.now() < deadline {}
+                let interrupted = Self.busyWait(until: deadline, from: now)
                 pthread_mutex_lock(mutex)
+                spinBudget = Self.spinBudget(after: spinBudget, interrupted: interrupted)
             } else {
                 wait(until: deadline, now: now)
             }
@@ -233,8 +268,28 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// The spin budget after a spin with budget `budget`: halved (not below `minimumSpinBudget`) when the
+    /// spin was interrupted, else grown by `maximumLead / 32` (not above `maximumLead`).
+    static func spinBudget(after budget: Int64, interrupted: Bool) -> Int64 {
+        interrupted ? max(minimumSpinBudget, budget / 2) : min(maximumLead, budget + maximumLead / 32)
+    }
+
+    /// Spins until `deadline`; returns whether two consecutive clock readings were more than
+    /// `interruptionGap` apart (the thread lost its core meanwhile).
+    private static func busyWait(until deadline: Int64, from start: Int64) -> Bool {
+        var previous = start
+        var interrupted = false
+        while true {
+            let now = TimeBase.Source.system.now()
+            if now - previous > interruptionGap { interrupted = true }
+            if now >= deadline { return interrupted }
+            previous = now
+        }
+    }
+
     /// Folds one timed wait's lateness into `lead` (an average over about the last eight wake-ups).
     private func learn(lateness: Int64) {
+        guard mode.busyWaits else { return }
         lead = min(Self.maximumLead, max(0, lead + (lateness - lead) / 8))
     }
 
