@@ -91,7 +91,7 @@ final class VirtualClock: Sendable {
     func now() -> Int64 { state.withLock { $0.now } }
 
     func makeAlarm(delivery: Delivery = .inline, wake: @escaping @Sendable () -> Void) -> any TimerKit.Alarm {
-        if case .queue(let queue) = delivery { queue.setSpecific(key: Self.queueKey, value: QueueMark(queue)) }
+        if case .queue(let queue) = delivery { Self.mark(queue) }
         let id = state.withLock { state in
             state.nextAlarmID += 1
             state.alarms[state.nextAlarmID] = Alarm(deadline: nil, wake: wake, delivery: delivery)
@@ -225,6 +225,19 @@ final class VirtualClock: Sendable {
 
     /// Marks queues that virtual alarms deliver on, so that a delivery can tell it is already on one.
     private static let queueKey = DispatchSpecificKey<QueueMark>()
+
+    /// Serialises marking, so that a queue gets its mark once.
+    private static let marking = Locked<Void>.make(())
+
+    /// Marks `queue` unless it already is. A queue is marked once for its life, never again for each new
+    /// virtual time: replacing a mark releases the old one (libdispatch destroys it on another thread) while
+    /// a thread running a block of that queue, or of a queue targeting it, may be reading it through
+    /// `getSpecific`, which hands out the stored reference without retaining it first.
+    private static func mark(_ queue: DispatchQueue) {
+        marking.withLock { _ in
+            if queue.getSpecific(key: queueKey) == nil { queue.setSpecific(key: queueKey, value: QueueMark(queue)) }
+        }
+    }
 
     // `DispatchQueue.main` may return a new wrapper on each call (Linux): the main queue's mark says so
     // instead of holding one.
