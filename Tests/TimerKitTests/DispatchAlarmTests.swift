@@ -50,4 +50,50 @@ import Testing
         #endif
         withExtendedLifetime(ticker) {}
     }
+
+    /// Dispatch queues are meant to be numerous: at most `threadLimit` contexts are served by a thread at
+    /// once; the others get a dispatch source, and still deliver on their queue. (Other tests running in
+    /// parallel may hold slots too, so only the bound is asserted, plus that 20 alarms need a source.)
+    @Test func onlySoManyDispatchContextsGetAThread() {
+        let count = DispatchAlarm.threadLimit + 4
+        let fired = DispatchGroup()
+        let alarms = (0..<count).map { index in
+            let queue = DispatchQueue(label: "TimerKitTests.dispatch.limit.\(index)")
+            fired.enter()
+            let once = Locked<Bool>.make(false)
+            return DispatchAlarm(queue: queue, leewayNanoseconds: 0, strict: false) {
+                dispatchPrecondition(condition: .onQueue(queue))
+                if once.withLock({ state in
+                    defer { state = true }; return !state
+                }) {
+                    fired.leave()
+                }
+            }
+        }
+        #expect(alarms.filter(\.isThreadBacked).count <= DispatchAlarm.threadLimit)
+        #if os(Linux)
+            #expect(alarms.contains { !$0.isThreadBacked }, "more contexts than thread slots, all thread-backed")
+        #endif
+        #expect(DispatchAlarm.threadSlotsInUse <= DispatchAlarm.threadLimit)
+        // Every kind delivers, on its queue.
+        let now = TimeBase.Source.system.now()
+        for alarm in alarms { alarm.arm(at: now) }
+        #expect(fired.wait(timeout: .now() + 10) == .success)
+        for alarm in alarms { alarm.shutDown() }
+        // The slots are given back: a later alarm gets a thread again. (Polled with a bound: alarms of tests
+        // running in parallel may hold slots for a moment; leaked slots would never come back.)
+        #if os(Linux)
+            var gotThread = false
+            for _ in 0..<100 where !gotThread {
+                let alarm = DispatchAlarm(
+                    queue: DispatchQueue(label: "TimerKitTests.dispatch.limit.again"),
+                    leewayNanoseconds: 0, strict: false
+                ) {}
+                gotThread = alarm.isThreadBacked
+                alarm.shutDown()
+                if !gotThread { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(gotThread, "thread slots were not given back")
+        #endif
+    }
 }

@@ -67,8 +67,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
 
     /// A dispatch queue: handlers run on `queue`, one at a time even when the queue is concurrent.
     ///
-    /// The engine never suspends its dispatch source, so the over-resume and released-while-suspended
-    /// crashes of raw dispatch timers cannot happen. TimerKit keeps `queue` alive while it has live
+    /// The engine's wake-ups come from one TimerKit thread per context on Linux (for up to 16 dispatch
+    /// contexts at once; further ones, and every context on Apple platforms, use one `DispatchSourceTimer`),
+    /// and nothing is ever suspended, so the over-resume and released-while-suspended crashes of raw
+    /// dispatch timers cannot happen. TimerKit keeps `queue` alive while it has live
     /// tickers, and while a handle to one of them is kept (a handle names its context); after that it holds
     /// no reference to the queue.
     ///
@@ -116,7 +118,7 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// The main run loop's engines live as long as the process: the main thread never ends, and on Linux a
     /// `Foundation.Timer` is never freed, so its one timer is made once rather than once per burst of
     /// tickers. Every other engine lives only while it has live tickers or a handle to one of them (its
-    /// timer then leaves the run loop, its precise thread ends, its dispatch source is cancelled).
+    /// timer then leaves the run loop, its precise or dispatch thread ends, its dispatch source is cancelled).
     var enginesArePermanent: Bool {
         if case .runLoop(let loop, _) = storage { return loop.isMain }
         return false

@@ -3,7 +3,8 @@ import Dispatch
 /// The system alarm of a dispatch context: wakes the engine on the context's queue.
 ///
 /// On Linux it is a TimerKit-owned thread per context (a ``ThreadAlarm`` that sleeps until the deadline,
-/// without busy-waiting) which enters the queue synchronously (`queue.sync`) and wakes the engine there.
+/// without busy-waiting) which enters the queue synchronously (`queue.sync`) and wakes the engine there —
+/// for up to ``threadLimit`` contexts at once; further contexts get a ``DispatchSourceAlarm``.
 /// A `DispatchSourceTimer` costs three thread switches per wake-up on Linux: libdispatch's timer thread
 /// goes back to sleep after handing the event to a worker, the worker goes to sleep after the handler,
 /// and re-arming the source from the handler wakes the timer thread once more to reprogram its timer
@@ -22,19 +23,48 @@ final class DispatchAlarm: Alarm {
     /// The name of the threads that serve dispatch contexts on Linux.
     static let threadLabel = "TimerKit.queue"
 
+    /// Whether this alarm holds one of the ``threadLimit`` thread slots.
+    let isThreadBacked: Bool
+
+    /// Dispatch contexts served by a thread at once, process-wide (Linux). A thread per context is cheap
+    /// for the few queues an app usually times on, but dispatch queues are meant to be numerous: beyond
+    /// this many contexts with live tickers, further contexts get a `DispatchSourceTimer` (three thread
+    /// switches per wake-up instead of one, no thread of their own), until a slot is free again.
+    static let threadLimit = 16
+
+    /// Thread slots in use.
+    private static let threadsInUse = Locked<Int>.make(0)
+
     init(queue: DispatchQueue, leewayNanoseconds: Int64, strict: Bool, wake: @escaping @Sendable () -> Void) {
         #if canImport(Darwin)
-            alarm = DispatchSourceAlarm(queue: queue, leewayNanoseconds: leewayNanoseconds, strict: strict, wake: wake)
+            isThreadBacked = false
         #else
+            isThreadBacked = Self.threadsInUse.withLock { inUse in
+                guard inUse < Self.threadLimit else { return false }
+                inUse += 1
+                return true
+            }
+        #endif
+        if isThreadBacked {
             let slack = strict ? 1 : UInt(clamping: max(1, leewayNanoseconds))
             let mode = ThreadAlarm.Mode(label: Self.threadLabel, busyWaits: false, timerSlack: slack)
             alarm = ThreadAlarm.make(mode) { queue.sync(execute: wake) }
-        #endif
+        } else {
+            alarm = DispatchSourceAlarm(queue: queue, leewayNanoseconds: leewayNanoseconds, strict: strict, wake: wake)
+        }
     }
 
     func arm(at deadline: Int64) { alarm.arm(at: deadline) }
 
-    func shutDown() { alarm.shutDown() }
+    /// Shuts the alarm down (once: its engine or shared alarm calls it when it goes) and frees its thread
+    /// slot.
+    func shutDown() {
+        alarm.shutDown()
+        if isThreadBacked { Self.threadsInUse.withLock { $0 -= 1 } }
+    }
+
+    /// Thread slots in use now (for tests).
+    static var threadSlotsInUse: Int { threadsInUse.withLock { $0 } }
 }
 
 /// One `DispatchSourceTimer` per dispatch context, activated once and never suspended (the dispatch
