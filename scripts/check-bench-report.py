@@ -2,7 +2,8 @@
 """Fails when a committed benchmark result names an absolute path of the machine it ran on.
 
 Usage: python3 scripts/check-bench-report.py [FILE ...]
-(default: the timerkit-bench report, Benchmarks/results/latest.md, latest.json and lateness.svg). The report is committed: it must show paths relative to the
+(default: the committed results: the timerkit-bench report, Benchmarks/results/latest.md, latest.json and lateness.svg, and
+the timerkit-soak record soak-10m.json). The report is committed: it must show paths relative to the
 repository root. A path of the kernel's own pseudo-filesystems (/proc, /sys, /dev), which names no
 machine's directory, is allowed. Exits 1 and lists each hit, else prints what it checked.
 """
@@ -25,7 +26,7 @@ def hits(text):
 
 def main(arguments):
     root = pathlib.Path(__file__).resolve().parent.parent
-    report = ["latest.md", "latest.json", "lateness.svg"]
+    report = ["latest.md", "latest.json", "lateness.svg", "soak-10m.json"]
     files = [pathlib.Path(a) for a in arguments] or [root / "Benchmarks/results" / name for name in report]
     failures = 0
     for file in files:

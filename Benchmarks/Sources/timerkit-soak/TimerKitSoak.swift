@@ -7,7 +7,6 @@ struct SoakResult: Codable, Sendable {
     var tool = "timerkit-soak"
     var date: String
     var arguments: [String]
-    var directory: String
     var configuration: String
     var processors: Int
     var options: SoakOptions
@@ -104,7 +103,7 @@ struct TimerKitSoak {
         if let path = options.jsonPath {
             let result = SoakResult(
                 date: ISO8601DateFormatter().string(from: Date()), arguments: CommandLine.arguments,
-                directory: FileManager.default.currentDirectoryPath, configuration: configuration,
+                configuration: configuration,
                 processors: ProcessInfo.processInfo.activeProcessorCount, options: options,
                 warmUpSeconds: options.warmUp, lanes: lanes.all.map(\.name), beforeWarmUp: beforeWarmUp, start: start,
                 end: end, counts: counts, drainSeconds: drainSeconds, samples: samples,
