@@ -6,8 +6,8 @@ import TimerKitTesting
 /// Whole-test virtual time: one trait puts everything the test creates on virtual time, whenever and
 /// from whichever of its tasks it is created.
 @Suite struct WholeTestTests {
+    // Invariant: `ticker`, the one mutable field, is only reached under `lock`; `log` is immutable.
     final class Counter: @unchecked Sendable {
-        // Invariant: `ticker`, the one mutable field, is only reached under `lock`; `log` is immutable.
         let log = Log()
         private let lock = NSLock()
         private var ticker: Ticker?

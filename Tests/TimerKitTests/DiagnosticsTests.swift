@@ -9,9 +9,9 @@ final class DiagnosedScreen: Sendable {
 
 final class OwnerLeavingScreen: Sendable {}
 
+// Invariant: `ticker` is set once by the test's thread, before any tick can run, and never read by the
+// ticker's handler (tests only).
 final class HandleHoldingScreen: @unchecked Sendable {
-    // Invariant: `ticker` is set once by the test's thread, before any tick can run, and never read by
-    // the ticker's handler (tests only).
     var ticker: Ticker?
 }
 

@@ -36,13 +36,13 @@ func cpuNanoseconds() -> Int64 {
 }
 
 /// A callback counter written on the probe's queue only and read after the span has stopped.
-final class Counter: @unchecked Sendable {  // Written on one serial queue; read after it drained.
+final class Counter: @unchecked Sendable {  // Invariant: written on one serial queue; read after it drained.
     var value = 0
 }
 
 /// A chain of one-shot tickers, each made by its predecessor's handler for the next multiple of `interval`
 /// after the first: what the software frame driver did per refresh, without the frame source around it.
-final class OneShotChain: @unchecked Sendable {  // `pending` is guarded by `lock`; `counter` is on the queue.
+final class OneShotChain: @unchecked Sendable {  // Invariant: `pending` only under `lock`; `counter` on the queue.
     let interval: Int
     let counter: Counter
     let origin = DispatchTime.now().uptimeNanoseconds
