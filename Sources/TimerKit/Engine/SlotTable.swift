@@ -46,7 +46,7 @@ struct SlotTable {
     /// Slots that hold a ticker.
     private(set) var occupiedCount = 0
     /// An emptied page kept allocated for reuse.
-    private var spare: Int?
+    private var spare = SparePage()
 
     // MARK: Addresses
 
@@ -139,7 +139,7 @@ struct SlotTable {
         precondition(Self.base(ofPage: page) + index < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         pages[page].occupied += 1
         occupiedCount += 1
-        if spare == page { spare = nil }
+        spare.taken(page)
         if pages[page].free.isEmpty, pages[page].records.count == Self.capacity(ofPage: page) {
             setRoom(page, false)
         }
@@ -181,17 +181,12 @@ struct SlotTable {
         pages[0].free.removeAll(keepingCapacity: true)
         pages[0].occupied = 0
         pagesWithRoom = [1]
-        spare = nil
+        spare = SparePage()
     }
 
     /// Page `page` has just lost its last ticker.
     private mutating func emptied(_ page: Int) {
-        guard let kept = spare, kept != page else {
-            spare = page
-            return
-        }
-        spare = min(kept, page)
-        release(max(kept, page))
+        if let freed = spare.emptied(page) { release(freed) }
     }
 
     /// Frees a page's storage; trailing freed pages leave the table.
@@ -261,7 +256,7 @@ struct SlotTable {
             }
             let room = !content.free.isEmpty || content.records.count < capacity
             if room != hasRoom { return "page \(page) room bit wrong" }
-            if content.occupied == 0, page != 0, spare != page { return "empty page \(page) is not the spare" }
+            if content.occupied == 0, page != 0, spare.page != page { return "empty page \(page) is not the spare" }
             occupied += live
         }
         if occupied != occupiedCount { return "table counts \(occupiedCount) tickers, holds \(occupied)" }
