@@ -4,8 +4,9 @@ import Testing
 @testable import TimerKit
 
 /// The dispatch context's wake-ups (on Linux a TimerKit thread that enters the queue synchronously): the
-/// handler runs on the queue, never beside a block the queue is running.
-@Suite struct DispatchAlarmTests {
+/// handler runs on the queue, never beside a block the queue is running. Serialized: the thread-limit test
+/// takes every thread slot for a moment, which would give the other test's context a dispatch source.
+@Suite(.serialized) struct DispatchAlarmTests {
     @Test func handlersRunOnTheQueueAndWaitForTheBlockItIsRunning() {
         let queue = DispatchQueue(label: "TimerKitTests.dispatch.alarm")
         let key = DispatchSpecificKey<Int>()
