@@ -20,8 +20,13 @@ let package = Package(
         .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
         .target(name: "TimerKitMigration", dependencies: ["TimerKit"]),
         .executableTarget(name: "timerkit-demo", dependencies: ["TimerKit", "TimerKitMigration"]),
-        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit"]),
-        .testTarget(name: "TimerKitMigrationTests", dependencies: ["TimerKit", "TimerKitMigration"]),
-        .testTarget(name: "TimerKitTestingTests", dependencies: ["TimerKit", "TimerKitTesting"]),
+        // What the test targets share (a capture of TimerKit's diagnostics, a main run-loop spinner); not a
+        // product. One module, so one capture for the whole test process.
+        .target(name: "TimerKitTestSupport", dependencies: ["TimerKit"], path: "Tests/TimerKitTestSupport"),
+        .testTarget(name: "TimerKitTests", dependencies: ["TimerKit", "TimerKitTestSupport"]),
+        .testTarget(
+            name: "TimerKitMigrationTests", dependencies: ["TimerKit", "TimerKitMigration", "TimerKitTestSupport"]),
+        .testTarget(
+            name: "TimerKitTestingTests", dependencies: ["TimerKit", "TimerKitTesting", "TimerKitTestSupport"]),
     ]
 )

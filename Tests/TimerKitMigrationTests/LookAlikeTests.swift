@@ -1,6 +1,7 @@
 import Foundation
 import TimerKit
 import TimerKitMigration
+import TimerKitTestSupport
 import XCTest
 
 /// The `Foundation.Timer` look-alikes and main-actor target–action, as the seeds' screens use them: the
@@ -24,14 +25,6 @@ final class LookAlikeTests: XCTestCase {
 
     enum Binding: CaseIterable {
         case targetAction, lookAlikeTarget, lookAlikeTargetTakingTicker, lookAlikeBlock
-    }
-
-    @MainActor
-    private static func spinMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 5) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(), Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
-        }
     }
 
     func testEveryMainActorBindingLetsTheScreenGoAndStops() {
@@ -82,7 +75,7 @@ final class LookAlikeTests: XCTestCase {
                 if fired == 2 { ticker.invalidate() }
             }
             XCTAssertTrue(ticker.isValid)
-            Self.spinMainRunLoop { !ticker.isValid }
+            spinMainRunLoop { !ticker.isValid }
             XCTAssertFalse(ticker.isValid)
             XCTAssertEqual(fired, 2, "invalidate() inside the block stops the timer at once")
             XCTAssertEqual(ticker.state, .cancelled)

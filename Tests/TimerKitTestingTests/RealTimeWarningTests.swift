@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 import TimerKitTesting
 
 @testable import TimerKit
 
 /// The trait's warning about tickers created on real time: logged once per creation site, naming it.
 @Suite struct RealTimeWarningTests {
-    init() { DiagnosticsCapture.install() }
+    init() { LogCapture.install() }
 
     @Test func eachRealTimeCreationSiteIsWarnedAboutOnceByName() async throws {
         let line = Log()
@@ -22,7 +23,7 @@ import TimerKitTesting
         }
         let site = try #require(line.all.first)
         #expect(line.all == [site, site, site])
-        let warnings = DiagnosticsCapture.lines(containing: "\(#fileID):\(site) ")
+        let warnings = LogCapture.lines(containing: "\(#fileID):\(site) ")
         #expect(warnings.count == 1, "once per site: \(warnings)")
         #expect(
             warnings.first?.contains(

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import TimerKit
+import TimerKitTestSupport
 
 @testable import TimerKitTesting
 
@@ -9,7 +10,7 @@ import TimerKit
 /// a queue or main actor blocked while another thread advances. The waiting periods (ten seconds of real
 /// time by default) are shortened per `VirtualTime` here, so that these tests take a fraction of a second.
 @Suite struct WaitingLimitsTests {
-    init() { DiagnosticsCapture.install() }
+    init() { LogCapture.install() }
 
     /// A consumer resumed by a deadline that then awaits something other than its tick sequence: the
     /// advance waits for it for the grace period, logs a warning and goes on to its target.
@@ -34,7 +35,7 @@ import TimerKit
         #expect(values.all == ["1 skipped 0"])
         #expect(wakeUps == 1, "the blocked consumer asked for no further deadline")
         #expect(time.now == VirtualTime.start.advanced(by: .nanoseconds(7_654_321) + .seconds(3)))
-        let warnings = DiagnosticsCapture.lines(containing: mark)
+        let warnings = LogCapture.lines(containing: mark)
         #expect(warnings.count == 1, "one warning per advance: \(warnings)")
         #expect(
             warnings.first?.contains(
@@ -81,7 +82,7 @@ import TimerKit
         let wakeUps = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
             queue.async {
                 Thread { done.resume(returning: time.advance(by: .seconds(1))) }.start()
-                let lines = DiagnosticsCapture.waitForLines(containing: message)
+                let lines = LogCapture.waitForLines(containing: message)
                 seen.append("\(lines.count) line(s), handler run \(log.all.count) time(s) meanwhile")
             }  // the queue is free from here
         }
@@ -89,7 +90,7 @@ import TimerKit
         #expect(wakeUps == 1)
         #expect(log.all == ["fired"])
         #expect(ticker.state == .finished)
-        #expect(DiagnosticsCapture.lines(containing: message).count == 1)
+        #expect(LogCapture.lines(containing: message).count == 1)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimerKit
+import TimerKitTestSupport
 
 @testable import TimerKitTesting
 
@@ -11,7 +12,7 @@ import TimerKit
 /// resumed sleeper counts as running until its task gets past its `sleep` call: on a loaded machine that
 /// can take longer than a shortened grace period, hence the default one here.)
 @Suite struct WhatAdvancesDoNotWaitForTests {
-    init() { DiagnosticsCapture.install() }
+    init() { LogCapture.install() }
 
     /// `VirtualTime.sleep` and `TickClock.sleep` under virtual time: the async advance resumes both
     /// sleepers and returns without waiting for what they do next.
@@ -41,8 +42,8 @@ import TimerKit
         #expect(wakeUps == 1, "both sleepers share one deadline")
         #expect(time.now == wake.advanced(by: .seconds(1)))
         #expect(
-            DiagnosticsCapture.lines(containing: "005432109 ns)").isEmpty,
-            "an advance waited for a sleeper: \(DiagnosticsCapture.lines(containing: "005432109 ns)"))")
+            LogCapture.lines(containing: "005432109 ns)").isEmpty,
+            "an advance waited for a sleeper: \(LogCapture.lines(containing: "005432109 ns)"))")
         // They were resumed: both get past their sleep (a bounded wait for other threads, not a timing claim).
         #expect(await Self.eventually { log.all.count == 2 })
         #expect(Set(log.all) == ["virtual time sleeper woke", "tick clock sleeper woke"])
@@ -73,8 +74,8 @@ import TimerKit
         #expect(wakeUps == 1, "the consumer asked for no further deadline while time moved")
         #expect(time.now == start.advanced(by: .seconds(3)))
         #expect(
-            DiagnosticsCapture.lines(containing: "003210987 ns)").isEmpty,
-            "the synchronous advance waited: \(DiagnosticsCapture.lines(containing: "003210987 ns)"))")
+            LogCapture.lines(containing: "003210987 ns)").isEmpty,
+            "the synchronous advance waited: \(LogCapture.lines(containing: "003210987 ns)"))")
         #expect(await Self.eventually { values.all.count == 1 })
         gate.open()
         await consumer.value

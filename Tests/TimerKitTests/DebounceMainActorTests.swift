@@ -1,4 +1,5 @@
 import Foundation
+import TimerKitTestSupport
 import XCTest
 
 @testable import TimerKit
@@ -30,14 +31,6 @@ final class DebounceMainActorTests: XCTestCase {
         }
 
         deinit { tracker.instanceGone() }
-    }
-
-    @MainActor
-    private static func spinMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 5) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(), Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
-        }
     }
 
     func testOwnerBoundMainActorFormsDeliverOnTheMainThreadUnderVirtualTime() {

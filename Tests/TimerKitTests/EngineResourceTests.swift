@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -385,3 +386,4 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(perTicker == 132)
     }
 }
+

@@ -1,4 +1,5 @@
 import Foundation
+import TimerKitTestSupport
 import XCTest
 
 @testable import TimerKit
@@ -15,14 +16,6 @@ final class FrameMainActorTests: XCTestCase {
         func step(_ frame: FrameTick) {
             frames.append(frame)
             ranOnMainThread = ranOnMainThread && Thread.isMainThread
-        }
-    }
-
-    @MainActor
-    private static func spinMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 5) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(), Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TimerKitTestSupport
 import XCTest
 
 @testable import TimerKit
@@ -17,14 +18,6 @@ final class MainRunLoopTests: XCTestCase {
             ranOnMainThread = ranOnMainThread && Thread.isMainThread
         }
         func refresh(_ tick: Tick) { refreshes += 1 }
-    }
-
-    @MainActor
-    private static func spinMainRunLoop(until condition: () -> Bool, timeout: TimeInterval = 5) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(), Date() < deadline {
-            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
-        }
     }
 
     func testOwnerBoundMainActorTickerRunsOnTheMainThreadAndStopsWithItsOwner() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -57,6 +58,32 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         box.value?.cancel()
         #expect(runLoopWarnings(tag).isEmpty)
         thread.stop()
+    }
+
+    /// A pending check belongs to its engine, not to the engine's address: once the engine is gone, a new
+    /// engine that the allocator places at the same address has no check (it was taken for watched, so
+    /// `aLoopThatIsRunningWhenTheTickerIsMadeIsNotEvenChecked` failed when another test's engine with a
+    /// pending check had just gone, and a new engine's own check was never scheduled).
+    @Test func aCheckOfAnEngineThatWentAwayIsNotTakenForANewEngines() {
+        let parked = RunLoopThread(parked: true)
+        defer { parked.stop() }
+        let base = TimeBase(.system)
+        let gone = WeakBox<TickerEngine>()
+        let address = TimeBase.$override.withValue(base) {
+            let ticker = Ticker.schedule(.after(.seconds(60)), on: parked.context) { _ in }
+            #expect(Diagnostics.isWatchingRunLoop(of: ticker.engine), "the loop is not running: a check waits")
+            gone.object = ticker.engine
+            ticker.cancel()
+            return ObjectIdentifier(ticker.engine)
+        }
+        #expect(eventually { gone.object == nil }, "the engine outlived its last ticker")
+        // New engines (other mode sets of the same loop, no ticker), each dropped at once: the allocator
+        // soon hands the gone engine's memory out again.
+        for index in 0..<200 {
+            let engine = base.engine(for: .runLoop(parked.runLoop, modes: [RunLoop.Mode("TimerKitTests.\(index)")]))
+            let reusing = ObjectIdentifier(engine) == address ? ", at the gone engine's address," : ""
+            #expect(!Diagnostics.isWatchingRunLoop(of: engine), "engine \(index)\(reusing) has no ticker, so no check")
+        }
     }
 
     @Test func virtualTimeNeverWarnsAboutALoopThatDoesNotRun() {

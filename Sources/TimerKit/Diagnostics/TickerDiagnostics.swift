@@ -157,8 +157,10 @@ extension Diagnostics {
     /// scheduling on a loop and running it afterwards is the normal pattern, so the warning waits.
     static let runLoopGraceNanoseconds: Int64 = 1_000_000_000
 
-    /// Engines (by identity) with a run-loop check scheduled: at most one each.
-    private static let runLoopChecks = Locked<Set<ObjectIdentifier>>.make([])
+    /// Engines with a run-loop check scheduled (at most one each), by address, each with a weak reference
+    /// that tells whether the entry is still that engine's: a check outlives an engine that goes away (it
+    /// holds it weakly), and a new engine may then be allocated at the same address.
+    private static let runLoopChecks = Locked<[ObjectIdentifier: WeakReference]>.make([:])
 
     /// Called after a ticker is added on `engine`. When that is a run loop on the system clock (never
     /// under virtual time) and the loop is not running right now, schedules a check, off the loop, for
@@ -169,14 +171,19 @@ extension Diagnostics {
         guard case .system = timeBase.source, case .runLoop(let loop, _) = engine.context.storage,
             TickerDiagnostics.warnsAboutMistakes, loop.runLoop.currentMode == nil,
             let deadline = engine.snapshot(id)?.nextDeadline, deadline != .distantFuture,
-            runLoopChecks.withLock({ $0.insert(ObjectIdentifier(engine)).inserted })
+            runLoopChecks.withLock({ checks in
+                // An entry left by a gone engine at this address is stale: this engine takes it over.
+                guard checks[ObjectIdentifier(engine)]?.object !== engine else { return false }
+                checks[ObjectIdentifier(engine)] = WeakReference(engine)
+                return true
+            })
         else { return }
         scheduleRunLoopCheck(engine, at: deadline.nanoseconds)
     }
 
     /// Whether a run-loop check is scheduled for `engine` (for tests).
     static func isWatchingRunLoop(of engine: TickerEngine) -> Bool {
-        runLoopChecks.withLock { $0.contains(ObjectIdentifier(engine)) }
+        runLoopChecks.withLock { $0[ObjectIdentifier(engine)]?.object === engine }
     }
 
     private static func scheduleRunLoopCheck(_ engine: TickerEngine, at deadline: Int64) {
@@ -187,7 +194,10 @@ extension Diagnostics {
         let weakEngine = WeakReference(engine)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: max(0, wait)))) {
             guard let engine = weakEngine.object as? TickerEngine else {
-                runLoopChecks.withLock { _ = $0.remove(key) }
+                // Unless a new engine at the same address has taken the entry over for its own check.
+                runLoopChecks.withLock { checks in
+                    if checks[key]?.object == nil { checks[key] = nil }
+                }
                 return
             }
             checkRunLoop(of: engine)
@@ -206,7 +216,9 @@ extension Diagnostics {
         let overdue = waiting.filter { now - $0.nextDeadline!.nanoseconds >= runLoopGraceNanoseconds }
         let recheck = isRunning || !overdue.isEmpty ? nil : waiting.first?.nextDeadline
         runLoopChecks.withLock { checks in
-            if recheck == nil { checks.remove(ObjectIdentifier(engine)) }
+            if recheck == nil, checks[ObjectIdentifier(engine)]?.object === engine {
+                checks[ObjectIdentifier(engine)] = nil
+            }
         }
         if let recheck {
             scheduleRunLoopCheck(engine, at: recheck.nanoseconds)

@@ -1,4 +1,5 @@
 import Foundation
+import TimerKitTestSupport
 
 @testable import TimerKit
 
