@@ -7,8 +7,11 @@ import Testing
 /// handler runs on the queue, never beside a block the queue is running. Serialized: the thread-limit test
 /// takes every thread slot for a moment, which would give the other test's context a dispatch source.
 @Suite(.serialized) struct DispatchAlarmTests {
-    @Test func handlersRunOnTheQueueAndWaitForTheBlockItIsRunning() {
-        let queue = DispatchQueue(label: "TimerKitTests.dispatch.alarm")
+    @Test func handlersRunOnTheQueueAndWaitForTheBlockItIsRunning() throws {
+        // On Linux the context must get one of the process's thread slots, which other suites' dispatch
+        // contexts may all hold for a moment: a ticker far away makes the context's alarm (and keeps it),
+        // and a context that got a dispatch source instead is dropped and tried again once a slot is free.
+        let (queue, keeper) = try Self.queueWithItsOwnThread()
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 7)
         let inBlock = Locked<Bool>.make(false)
@@ -50,7 +53,45 @@ import Testing
             #expect(result.contains { $0.thread == ThreadAlarm.threadName(DispatchAlarm.threadLabel) }, "\(result)")
         #endif
         withExtendedLifetime(ticker) {}
+        keeper.cancel()
     }
+
+    /// A queue whose dispatch context is served by a TimerKit thread (on Linux; elsewhere by its dispatch
+    /// source), and the ticker that keeps that alarm. Tries for up to 10 s of real time while every thread
+    /// slot is taken.
+    private static func queueWithItsOwnThread() throws -> (DispatchQueue, Ticker) {
+        for attempt in 0..<200 {
+            let queue = DispatchQueue(label: "TimerKitTests.dispatch.alarm.\(attempt)")
+            let keeper = Ticker.schedule(.after(.seconds(600)), on: .dispatch(queue)) { _ in }
+            #if os(Linux)
+                let alarm = try #require(systemAlarm(of: .dispatch(queue)) as? DispatchAlarm)
+                guard alarm.isThreadBacked else {
+                    keeper.cancel()
+                    Thread.sleep(forTimeInterval: 0.05)
+                    continue
+                }
+            #endif
+            return (queue, keeper)
+        }
+        throw ThreadSlotsBusy()
+    }
+
+    private struct ThreadSlotsBusy: Error, CustomStringConvertible {
+        var description: String {
+            "no dispatch thread slot came free in 10 s: other contexts held all \(DispatchAlarm.threadLimit)"
+        }
+    }
+
+    #if os(Linux)
+        /// The system alarm serving `context` on the system time base (read from its shared alarm, which
+        /// keeps it private), or nil when the context has none.
+        private static func systemAlarm(of context: TickerContext) -> (any Alarm)? {
+            guard let shared = TimeBase.system.alarmRegistry.withLock({ $0.object(for: context.key) }) else {
+                return nil
+            }
+            return Mirror(reflecting: shared).children.first { $0.label == "alarm" }?.value as? any Alarm
+        }
+    #endif
 
     /// Dispatch queues are meant to be numerous: at most `threadLimit` contexts are served by a thread at
     /// once; the others get a dispatch source, and still deliver on their queue. (Other tests running in
