@@ -194,10 +194,14 @@ extension Diagnostics {
         let weakEngine = WeakReference(engine)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: max(0, wait)))) {
             guard let engine = weakEngine.object as? TickerEngine else {
-                // Unless a new engine at the same address has taken the entry over for its own check.
-                runLoopChecks.withLock { checks in
-                    if checks[key]?.object == nil { checks[key] = nil }
+                // Unless a new engine at the same address has taken the entry over for its own check. That
+                // engine, loaded under the lock, is released after unlocking (it may be its last reference).
+                let successor = runLoopChecks.withLock { checks -> AnyObject? in
+                    let object = checks[key]?.object
+                    if object == nil { checks[key] = nil }
+                    return object
                 }
+                _ = successor
                 return
             }
             checkRunLoop(of: engine)
