@@ -108,10 +108,10 @@ import TimerKitTestSupport
 
     /// An owner-bound ticker on a short-lived thread's run loop whose owner goes away after the thread
     /// ended (the usual case: the owner is a worker object the thread's caller drops): no deadline is
-    /// served any more, so nothing notices the owner is gone, and the engine keeps the finished thread's
+    /// served any more, so nothing noticed the owner was gone, and the engine kept the finished thread's
     /// run loop and its file descriptors (3 per thread: 500 such threads, +1,506 descriptors; a plain
-    /// `Foundation.Timer` left on the loop, +6) until diagnostics list every ticker. Known issue until
-    /// the engine sweeps (or cancels) a run loop's tickers when its thread ends.
+    /// `Foundation.Timer` left on the loop, +6) until diagnostics listed every ticker. The thread's end now
+    /// cancels the tickers of its own loop.
     @Test func anOwnerBoundTickerOnAFinishedThreadLetsTheLoopGoWhenItsOwnerGoes() {
         final class Worker: Sendable {}
         let base = TimeBase(.system)
@@ -137,14 +137,88 @@ import TimerKitTestSupport
         done.wait()
         #expect(made.withLock { $0 }, "the ticker was made while the loop ran")
         worker = nil
-        withKnownIssue("the engine does not notice that a run loop's thread ended") {
-            #expect(
-                eventually(timeout: 2) { engine.object == nil && loop.object == nil },
-                "the engine, and the finished thread's run loop, outlived the thread and the ticker's owner")
+        // Without any listing of live tickers (which would sweep for gone owners): the thread's end itself
+        // cancelled the ticker.
+        #expect(
+            eventually(timeout: 2) { engine.object == nil && loop.object == nil },
+            "the engine, and the finished thread's run loop, outlived the thread and the ticker's owner")
+    }
+
+    /// A ticker whose handle outlives the thread that scheduled it on its own run loop reads `cancelled`
+    /// once the thread has ended, and its handler is freed then; the loop goes with the handle.
+    @Test func aTickerOfAFinishedThreadsLoopIsCancelled() throws {
+        final class Captured: Sendable {}
+        let base = TimeBase(.system)
+        let loop = WeakBox<RunLoop>()
+        let captured = WeakBox<Captured>()
+        let ticks = Recorder<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let handle = Locked<Ticker?>.make(nil)
+        Thread {
+            TimeBase.$override.withValue(base) {
+                let object = Captured()
+                captured.object = object
+                RunLoop.current.perform {
+                    let ticker = Ticker.schedule(.every(.milliseconds(5)), on: .current) { _ in
+                        withExtendedLifetime(object) { ticks.append(1) }
+                    }
+                    handle.withLock { $0 = ticker }
+                }
+                loop.object = RunLoop.current
+                RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        let ticker = try #require(handle.withLock { $0 })
+        #expect(eventually { ticker.state == .cancelled }, "state \(ticker.state) after the thread ended")
+        #expect(eventually { captured.object == nil }, "the handler was not freed")
+        handle.withLock { $0 = nil }
+        _ = consume ticker
+        #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
+    }
+
+    /// Ending a thread whose run loop has no ticker of TimerKit's, or whose engine went away already,
+    /// cancels nothing elsewhere: a ticker of another thread's loop keeps firing.
+    @Test func aThreadEndCancelsOnlyItsOwnLoopsTickers() throws {
+        let base = TimeBase(.system)
+        let ticks = Recorder<Int>()
+        let stop = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let survivor = Locked<Ticker?>.make(nil)
+        let longLived = Thread {
+            TimeBase.$override.withValue(base) {
+                RunLoop.current.perform {
+                    survivor.withLock {
+                        $0 = Ticker.schedule(.every(.milliseconds(2)), on: .current) { _ in ticks.append(1) }
+                    }
+                    started.signal()
+                }
+                while stop.wait(timeout: .now()) == .timedOut {
+                    RunLoop.current.run(until: Date().addingTimeInterval(0.01))
+                }
+            }
         }
-        // Diagnostics, which sweep every engine for gone owners, do let it go.
-        #expect(TimeBase.$override.withValue(base) { TickerDiagnostics.liveTickers() }.isEmpty)
-        #expect(eventually { engine.object == nil && loop.object == nil })
+        longLived.start()
+        started.wait()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<5 {
+            Thread {
+                TimeBase.$override.withValue(base) {
+                    let ticker = Ticker.schedule(.every(.milliseconds(5)), on: .current) { _ in }
+                    RunLoop.current.run(until: Date().addingTimeInterval(0.01))
+                    withExtendedLifetime(ticker) {}
+                }
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        let ticker = try #require(survivor.withLock { $0 })
+        #expect(ticker.state == .running)
+        let before = ticks.count
+        #expect(eventually { ticks.count > before + 2 }, "the long-lived loop's ticker stopped firing")
+        ticker.cancel()
+        stop.signal()
     }
 
     /// A pending "run loop is not running" check (due a second after the deadline, here a minute away)
@@ -280,8 +354,8 @@ import TimerKitTestSupport
     /// another ticker stays: no storage of the engine keeps the burst's capacity. The side tables kept by
     /// slot (schedule numbers that differ from the site's, pending manual fires) are dictionaries, which
     /// never shrink by themselves: about 95 bytes per released ticker stayed (a million one-shots: +90 MiB
-    /// of heap; a million debouncers with a pending value: +72 MiB). Known issue until the engine shrinks
-    /// them as they empty.
+    /// of heap; a million debouncers with a pending value: +72 MiB). They are now rebuilt smaller as they
+    /// empty.
     @Test func sideTablesShrinkAfterABurstOfDistinctSchedules() throws {
         let time = VirtualTime()
         let burst = 5_000
@@ -306,9 +380,7 @@ import TimerKitTestSupport
         #expect(engine.storage().occupied == 1)
         let kept = try #require(EngineCollections.largestCapacity(in: engine))
         // The first page, one spare page, the heap's small storage: nothing near the burst's 5,000.
-        withKnownIssue("the engine's side tables (dictionaries by slot) keep their capacity") {
-            #expect(kept.capacity <= 2 * SlotTable.pageSize, "\(kept.path) keeps room for \(kept.capacity)")
-        }
+        #expect(kept.capacity <= 2 * SlotTable.pageSize, "\(kept.path) keeps room for \(kept.capacity)")
         withExtendedLifetime(survivor) {}
     }
 

@@ -375,7 +375,7 @@ struct TickerStateMachine {
             defer { record.hasManualFires = false }
             return (record.site.binding.isBound, record.handleAlive, record.hasManualFires)
         }
-        if hadManualFires { manualFires[slot] = nil }
+        if hadManualFires { manualFires.removeValueGivingStorageBack(forKey: slot) }
         // Buried, not sifted out: cancel does no heap work (see `DeadlineHeap`).
         let position = heapPosition(of: slot)
         if position >= 0 { deadlines.bury(at: position, positions: table) }
@@ -393,7 +393,7 @@ struct TickerStateMachine {
             manualFires[slot]!.pending = fires.pending - 1
             return
         }
-        manualFires[slot] = nil
+        manualFires.removeValueGivingStorageBack(forKey: slot)
         self[slot].hasManualFires = false
     }
 
@@ -530,8 +530,8 @@ struct TickerStateMachine {
             }
             return (record.hasOwnTimes, record.hasWideCounts)
         }
-        if hadOwnTimes { ownTimes[slot] = nil }
-        if hadWideCounts { wideCounts[slot] = nil }
+        if hadOwnTimes { ownTimes.removeValueGivingStorageBack(forKey: slot) }
+        if hadWideCounts { wideCounts.removeValueGivingStorageBack(forKey: slot) }
         table.free(slot)
         if table.occupiedCount == 0 {
             // Sites stay: they are few (one per call site, at most `maximumSites`).
@@ -643,5 +643,22 @@ struct TickerStateMachine {
             }
         }
         return nil
+    }
+}
+
+extension Dictionary {
+    /// Removes `key`'s value, and gives storage back once the table is mostly empty: a dictionary keeps its
+    /// capacity as entries go, so a side table that once held a burst's tickers would keep their room while
+    /// one ticker stays. It is rebuilt at its live size when under an eighth full (each rebuild follows at
+    /// least as many removals as it copies entries, so removal stays O(1) amortised), and freed when empty.
+    mutating func removeValueGivingStorageBack(forKey key: Key) {
+        removeValue(forKey: key)
+        if isEmpty {
+            if capacity > 0 { self = [:] }
+        } else if capacity > 64, count < capacity / 8 {
+            var smaller = Self(minimumCapacity: count)
+            for (key, value) in self { smaller[key] = value }
+            self = smaller
+        }
     }
 }

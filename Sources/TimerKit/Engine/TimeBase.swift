@@ -102,11 +102,17 @@ final class TimeBase: Sendable {
 
     /// The engine serving `context` on `clock`'s timeline on this time base, created on first use.
     func engine(for context: TickerContext, clock: TickClock = .uptime) -> TickerEngine {
-        engineRegistry.object(
+        var made: TickerEngine?
+        let engine = engineRegistry.object(
             for: EngineKey(context: context.key, clock: clock.kind), permanent: context.enginesArePermanent
         ) {
-            TickerEngine(context: context, clock: clock.kind, timeBase: self)
+            let engine = TickerEngine(context: context, clock: clock.kind, timeBase: self)
+            made = engine
+            return engine
         }
+        // A new engine of the current thread's own run loop cancels its tickers when the thread ends.
+        if let made, made === engine { RunLoopThreadEnd.watch(engine, for: context) }
+        return engine
     }
 
     /// Cancels every live ticker on this time base, releasing their handlers and engines (used when a
