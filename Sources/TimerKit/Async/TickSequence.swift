@@ -77,15 +77,26 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
         /// away, so that an async advance lets the consumer run before moving time on.
         private var consumer: RunningConsumer?
-        /// The engine the waits use, kept while the iterator lives: each wait is a one-shot that stops
-        /// before the next begins, and an engine without live tickers would otherwise go (and be made
-        /// again) between two ticks.
+        /// The engine the waits use, kept while the iterator lives: a wait's ticker may stop before the
+        /// next wait begins (a one-shot under virtual time, a ticker stopped while the consumer was busy),
+        /// and an engine without live tickers would otherwise go (and be made again) between two ticks.
         private let engine: TickerEngine?
+        /// With a system clock: the waits' state, shared with the handler of the ticker that serves them.
+        private let waiter: TickWaiter?
+        /// The ticker serving the waits (see `TickWaiter`), owned by this iterator: it stops when the
+        /// iterator goes away.
+        private var ticker: Ticker?
 
         init(sequence: TickSequence) {
             self.sequence = sequence
-            engine =
-                TickSequence.isSystemClock ? (sequence.virtualBase ?? .system).engine(for: EngineWait.context) : nil
+            if TickSequence.isSystemClock {
+                let base = sequence.virtualBase ?? .system
+                engine = base.engine(for: EngineWait.context)
+                waiter = TickWaiter(timeBase: base, oneShotWaits: sequence.virtualBase != nil)
+            } else {
+                engine = nil
+                waiter = nil
+            }
             reader = ClockReader(clock: sequence.clock, virtualBase: sequence.virtualBase)
             start = reader.now()
             finished = sequence.schedule.count == 0
@@ -101,17 +112,14 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             let schedule = sequence.schedule
             let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
             let waited: Bool
-            if TickSequence.isSystemClock {
+            if let waiter {
                 // TimerKit's engine serves the system clocks (and virtual time stands in for them in tests).
-                waited = await EngineWait.wait(
-                    nanoseconds: reader.now().duration(to: deadline).saturatingNanoseconds,
-                    tolerance: schedule.tolerance, on: sequence.virtualBase ?? .system, fileID: sequence.fileID,
-                    line: sequence.line, consumer: &consumer)
+                waited = await wait(on: waiter, for: nextIndex, until: deadline)
             } else {
                 waited = await reader.sleep(until: deadline, tolerance: schedule.tolerance)
             }
             guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
-                finished = true
+                finish()
                 return nil
             }
             let now = reader.now()
@@ -127,8 +135,68 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 remaining: schedule.count.map { $0 - index }
             )
             nextIndex = index + 1
-            finished = schedule.isFinal(index)
+            if schedule.isFinal(index) { finish() }
             return tick
+        }
+
+        /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
+        private mutating func finish() {
+            finished = true
+            ticker.take()?.cancel()
+        }
+
+        /// Waits on `waiter` until the engine reaches deadline `index` (at `deadline` on the sequence's
+        /// clock). Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker
+        /// stopped without reaching it (its virtual time went away).
+        ///
+        /// Under virtual time, `consumer` tells an async advance that this task is running: it is released
+        /// once the wait is parked (the consumer waits again), and a wake-up that resumes the wait puts a
+        /// new one there, kept while the caller works on the tick.
+        private mutating func wait(on waiter: TickWaiter, for index: Int, until deadline: C.Instant) async -> Bool {
+            var previous = consumer.take()
+            guard !Task.isCancelled else { return false }
+            while true {
+                let delay = reader.now().duration(to: deadline).saturatingNanoseconds
+                guard delay > 0 else {
+                    consumer = previous
+                    return true
+                }
+                switch waiter.prepare(for: index) {
+                case .reached:
+                    consumer = previous
+                    return true
+                case .cancelled:
+                    return false
+                case .park:
+                    break
+                case .start(let generation):
+                    ticker.take()?.cancel()
+                    let schedule = sequence.schedule
+                    ticker = waiter.start(
+                        generation: generation, index: index, delay: delay, interval: schedule.intervalNanoseconds,
+                        tolerance: schedule.toleranceNanoseconds, count: schedule.count.map { $0 - index + 1 },
+                        fileID: sequence.fileID, line: sequence.line)
+                }
+                let wake = await withTaskCancellationHandler {
+                    await withUnsafeContinuation { continuation in
+                        // Parked: the consumer no longer counts as running.
+                        if waiter.park(continuation, for: index) { previous = nil }
+                    }
+                } onCancel: {
+                    waiter.cancel()
+                }
+                switch wake.outcome {
+                case .reached:
+                    // A wake-up resumed this wait (with its running-consumer token under virtual time), or
+                    // the deadline was found reached while parking (the consumer ran all along).
+                    consumer = wake.consumer ?? previous
+                    return true
+                case .ended:
+                    return false
+                case .restart:
+                    continue
+                }
+            }
         }
     }
 }

@@ -1,0 +1,123 @@
+/// Waits for the deadlines of one system-clock ``TickSequence`` iterator on TimerKit's engine: tickers on
+/// the shared async context (a precise thread, `EngineWait.context`) whose handler resumes the parked
+/// consumer.
+///
+/// **Real time.** One repeating ticker on the sequence's grid serves the iterator while its consumer keeps
+/// up: each deadline resumes the parked consumer, and waiting for the next one takes no engine call and
+/// no allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker,
+/// so a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
+///
+/// **Virtual time.** Each wait is a one-shot ticker, so that a test sees what it expects: a consumer
+/// suspended on its next deadline shows as one pending ticker, a woken one as none, and an async advance
+/// waits for the consumers a wake-up resumed (a ``RunningConsumer`` travels with the resume).
+///
+/// One iterator, one consumer: waits on one waiter never overlap (`next()` is `mutating`).
+final class TickWaiter: Sendable {
+    typealias Machine = TickWaiterMachine<UnsafeContinuation<Wake, Never>>
+
+    /// What a resumed wait receives.
+    struct Wake: Sendable {
+        let outcome: Machine.Outcome
+        /// Under virtual time, for a wait a wake-up resumed: the consumer counts as running until released.
+        let consumer: RunningConsumer?
+    }
+
+    // Invariant of each continuation: resumed exactly once, by whichever of a park that cannot wait, a
+    // fire, the ticker's handler release and the cancellation handler takes it out of the machine.
+    private let machine = Locked<Machine>.make(Machine())
+    let timeBase: TimeBase
+    /// Whether each wait is a one-shot ticker (virtual time) rather than one repeating ticker.
+    let oneShotWaits: Bool
+
+    init(timeBase: TimeBase, oneShotWaits: Bool) {
+        self.timeBase = timeBase
+        self.oneShotWaits = oneShotWaits
+    }
+
+    func prepare(for index: Int) -> Machine.Preparation {
+        machine.withLock { $0.prepare(for: index) }
+    }
+
+    /// Starts ticker `generation`, whose first deadline is sequence deadline `index`, `delay` nanoseconds
+    /// from now; later deadlines (real time) follow every `interval` up to `count` of them.
+    func start(
+        generation: UInt64, index: Int, delay: Int64, interval: Int64, tolerance: Int64, count: Int?,
+        fileID: String, line: Int
+    ) -> Ticker {
+        let repeating = !oneShotWaits && interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
+        // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
+        // and must not log a clamp note at the user's call site.
+        let schedule =
+            repeating
+            ? TickSchedule(
+                ScheduleTimes(
+                    firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
+                    bound: count ?? -1))
+            : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance)
+        machine.withLock { $0.started(generation: generation, base: index, count: repeating ? count : 1) }
+        // The handler holds the only reference to this token: if the ticker stops without reaching a
+        // parked consumer's deadline, releasing the handler releases the token, which ends the wait
+        // instead of leaving it suspended for ever.
+        let token = TickerToken(waiter: self, generation: generation)
+        return Ticker.make(
+            schedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: true,
+            fileID: fileID, line: line, batched: true, timeBase: timeBase,
+            handler: .full { tick, _, engine, id in token.fired(tick, engine: engine, id: id) })
+    }
+
+    /// Parks `continuation` for deadline `index`; returns `false` if it was resumed at once instead.
+    func park(_ continuation: UnsafeContinuation<Wake, Never>, for index: Int) -> Bool {
+        switch machine.withLock({ $0.park(continuation, for: index) }) {
+        case .parked:
+            return true
+        case .resumeNow(let outcome):
+            continuation.resume(returning: Wake(outcome: outcome, consumer: nil))
+            return false
+        }
+    }
+
+    /// Ends the parked wait, and every later one, at once.
+    func cancel() {
+        machine.withLock { $0.cancel() }?.resume(returning: Wake(outcome: .ended, consumer: nil))
+    }
+
+    fileprivate func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
+        let action = machine.withLock {
+            $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast)
+        }
+        switch action {
+        case .none:
+            break
+        case .resume(let continuation):
+            var running: RunningConsumer?
+            if case .virtual(let clock) = timeBase.source { running = clock.consumerResumed() }
+            continuation.resume(returning: Wake(outcome: .reached, consumer: running))
+        case .stop:
+            // From inside the ticker's own handler, on its context: exact, no further delivery.
+            engine.perform(.cancel, on: id)
+        }
+    }
+
+    fileprivate func handlerReleased(generation: UInt64) {
+        machine.withLock { $0.handlerReleased(generation: generation) }?
+            .resume(returning: Wake(outcome: .ended, consumer: nil))
+    }
+}
+
+/// Held only by one ticker's handler: passes its fires to the waiter, and tells the waiter when the
+/// handler is released (the ticker stopped).
+private final class TickerToken: Sendable {
+    private let waiter: TickWaiter
+    private let generation: UInt64
+
+    init(waiter: TickWaiter, generation: UInt64) {
+        self.waiter = waiter
+        self.generation = generation
+    }
+
+    func fired(_ tick: Tick, engine: TickerEngine, id: TickerID) {
+        waiter.fired(generation: generation, tick, engine: engine, id: id)
+    }
+
+    deinit { waiter.handlerReleased(generation: generation) }
+}
