@@ -110,13 +110,18 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 return nil
             }
             let schedule = sequence.schedule
-            let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
+            let offset = schedule.offset(ofDeadline: nextIndex)
             let waited: Bool
             if let waiter {
                 // TimerKit's engine serves the system clocks (and virtual time stands in for them in tests).
-                waited = await wait(on: waiter, for: nextIndex, until: deadline)
+                let (reader, start) = (reader, start)
+                waited = await waiter.wait(
+                    for: nextIndex, schedule: schedule, ticker: &ticker, consumer: &consumer,
+                    fileID: sequence.fileID, line: sequence.line
+                ) { reader.now().duration(to: start.advanced(by: .nanoseconds(offset))).saturatingNanoseconds }
             } else {
-                waited = await reader.sleep(until: deadline, tolerance: schedule.tolerance)
+                waited = await reader.sleep(
+                    until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)
             }
             guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
                 finish()
@@ -143,60 +148,6 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         private mutating func finish() {
             finished = true
             ticker.take()?.cancel()
-        }
-
-        /// Waits on `waiter` until the engine reaches deadline `index` (at `deadline` on the sequence's
-        /// clock). Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker
-        /// stopped without reaching it (its virtual time went away).
-        ///
-        /// Under virtual time, `consumer` tells an async advance that this task is running: it is released
-        /// once the wait is parked (the consumer waits again), and a wake-up that resumes the wait puts a
-        /// new one there, kept while the caller works on the tick.
-        private mutating func wait(on waiter: TickWaiter, for index: Int, until deadline: C.Instant) async -> Bool {
-            var previous = consumer.take()
-            guard !Task.isCancelled else { return false }
-            while true {
-                let delay = reader.now().duration(to: deadline).saturatingNanoseconds
-                guard delay > 0 else {
-                    consumer = previous
-                    return true
-                }
-                switch waiter.prepare(for: index) {
-                case .reached:
-                    consumer = previous
-                    return true
-                case .cancelled:
-                    return false
-                case .park:
-                    break
-                case .start(let generation):
-                    ticker.take()?.cancel()
-                    let schedule = sequence.schedule
-                    ticker = waiter.start(
-                        generation: generation, index: index, delay: delay, interval: schedule.intervalNanoseconds,
-                        tolerance: schedule.toleranceNanoseconds, count: schedule.count.map { $0 - index + 1 },
-                        fileID: sequence.fileID, line: sequence.line)
-                }
-                let wake = await withTaskCancellationHandler {
-                    await withUnsafeContinuation { continuation in
-                        // Parked: the consumer no longer counts as running.
-                        if waiter.park(continuation, for: index) { previous = nil }
-                    }
-                } onCancel: {
-                    waiter.cancel()
-                }
-                switch wake.outcome {
-                case .reached:
-                    // A wake-up resumed this wait (with its running-consumer token under virtual time), or
-                    // the deadline was found reached while parking (the consumer ran all along).
-                    consumer = wake.consumer ?? previous
-                    return true
-                case .ended:
-                    return false
-                case .restart:
-                    continue
-                }
-            }
         }
     }
 }

@@ -34,39 +34,84 @@ final class TickWaiter: Sendable {
         self.oneShotWaits = oneShotWaits
     }
 
-    func prepare(for index: Int) -> Machine.Preparation {
-        machine.withLock { $0.prepare(for: index) }
+    /// Waits until the engine reaches deadline `index` of the sequence, whose schedule is `schedule`.
+    /// Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker stopped
+    /// without reaching the deadline (its virtual time went away).
+    ///
+    /// While a ticker serves the deadline, the wait parks at once, without reading a clock. Otherwise
+    /// `delay()` gives the time left to the deadline on the sequence's clock, in nanoseconds: if it has
+    /// passed the wait returns `true` at once, else a new ticker (owned by the caller, in `ticker`) starts
+    /// for it.
+    ///
+    /// Under virtual time, `consumer` tells an async advance that the waiting task is running: it is
+    /// released once the wait is parked (the consumer waits again), and a wake-up that resumes the wait
+    /// puts a new one there, kept by the caller while it works on the tick.
+    func wait(
+        for index: Int, schedule: TickSchedule, ticker: inout Ticker?, consumer: inout RunningConsumer?,
+        fileID: String, line: Int, delay: () -> Int64
+    ) async -> Bool {
+        var previous = consumer.take()
+        guard !Task.isCancelled else { return false }
+        while true {
+            let wake = await withTaskCancellationHandler {
+                await withUnsafeContinuation { continuation in
+                    // Parked: the consumer no longer counts as running.
+                    if park(continuation, for: index) { previous = nil }
+                }
+            } onCancel: {
+                cancel()
+            }
+            switch wake.outcome {
+            case .reached:
+                // A wake-up resumed this wait (with its running-consumer token under virtual time), or the
+                // deadline was found reached when parking (the consumer ran all along).
+                consumer = wake.consumer ?? previous
+                return true
+            case .ended:
+                return false
+            case .unserved:
+                let delay = delay()
+                guard delay > 0 else {
+                    consumer = previous
+                    return true
+                }
+                ticker.take()?.cancel()
+                ticker = start(index: index, delay: delay, schedule: schedule, fileID: fileID, line: line)
+            }
+        }
     }
 
-    /// Starts ticker `generation`, whose first deadline is sequence deadline `index`, `delay` nanoseconds
-    /// from now; later deadlines (real time) follow every `interval` up to `count` of them.
-    func start(
-        generation: UInt64, index: Int, delay: Int64, interval: Int64, tolerance: Int64, count: Int?,
-        fileID: String, line: Int
-    ) -> Ticker {
+    /// Starts a ticker whose first deadline is sequence deadline `index`, `delay` nanoseconds from now;
+    /// later deadlines (real time) follow every interval of `schedule`, up to its last.
+    private func start(index: Int, delay: Int64, schedule: TickSchedule, fileID: String, line: Int) -> Ticker {
+        let count = schedule.count.map { $0 - index + 1 }
+        let interval = schedule.intervalNanoseconds
+        let tolerance = schedule.toleranceNanoseconds
         let repeating = !oneShotWaits && interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
         // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
         // and must not log a clamp note at the user's call site.
-        let schedule =
+        let times =
             repeating
             ? TickSchedule(
                 ScheduleTimes(
                     firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
                     bound: count ?? -1))
             : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance)
-        machine.withLock { $0.started(generation: generation, base: index, count: repeating ? count : 1) }
+        let generation = machine.withLock { $0.startServing(base: index, count: repeating ? count : 1) }
         // The handler holds the only reference to this token: if the ticker stops without reaching a
         // parked consumer's deadline, releasing the handler releases the token, which ends the wait
-        // instead of leaving it suspended for ever.
-        let token = TickerToken(waiter: self, generation: generation)
+        // instead of leaving it suspended for ever. A fire reaches the waiter directly, not through it.
+        let token = HandlerToken(waiter: self, generation: generation)
         return Ticker.make(
-            schedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: true,
+            times, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: true,
             fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            handler: .full { tick, _, engine, id in token.fired(tick, engine: engine, id: id) })
+            handler: .full { [self, token] tick, _, engine, id in
+                withExtendedLifetime(token) { fired(generation: generation, tick, engine: engine, id: id) }
+            })
     }
 
     /// Parks `continuation` for deadline `index`; returns `false` if it was resumed at once instead.
-    func park(_ continuation: UnsafeContinuation<Wake, Never>, for index: Int) -> Bool {
+    private func park(_ continuation: UnsafeContinuation<Wake, Never>, for index: Int) -> Bool {
         switch machine.withLock({ $0.park(continuation, for: index) }) {
         case .parked:
             return true
@@ -77,11 +122,11 @@ final class TickWaiter: Sendable {
     }
 
     /// Ends the parked wait, and every later one, at once.
-    func cancel() {
+    private func cancel() {
         machine.withLock { $0.cancel() }?.resume(returning: Wake(outcome: .ended, consumer: nil))
     }
 
-    fileprivate func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
+    private func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
         let action = machine.withLock {
             $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast)
         }
@@ -104,19 +149,14 @@ final class TickWaiter: Sendable {
     }
 }
 
-/// Held only by one ticker's handler: passes its fires to the waiter, and tells the waiter when the
-/// handler is released (the ticker stopped).
-private final class TickerToken: Sendable {
+/// Held only by one ticker's handler: tells the waiter when the handler is released (the ticker stopped).
+private final class HandlerToken: Sendable {
     private let waiter: TickWaiter
     private let generation: UInt64
 
     init(waiter: TickWaiter, generation: UInt64) {
         self.waiter = waiter
         self.generation = generation
-    }
-
-    func fired(_ tick: Tick, engine: TickerEngine, id: TickerID) {
-        waiter.fired(generation: generation, tick, engine: engine, id: id)
     }
 
     deinit { waiter.handlerReleased(generation: generation) }

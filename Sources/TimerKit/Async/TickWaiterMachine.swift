@@ -23,18 +23,6 @@ struct TickWaiterMachine<Continuation> {
         case ticker(generation: UInt64, base: Int, last: Int)
     }
 
-    /// What a wait must do before it parks.
-    enum Preparation: Equatable {
-        /// The engine already reached the deadline: the tick is due without waiting.
-        case reached
-        /// The task was cancelled.
-        case cancelled
-        /// A running ticker will reach the deadline: park.
-        case park
-        /// Start ticker number `generation` for the deadline, then park.
-        case start(generation: UInt64)
-    }
-
     /// How a park attempt ended.
     enum Parking {
         /// Parked: the continuation is resumed later, by a fire, a cancellation or the ticker's end.
@@ -50,8 +38,9 @@ struct TickWaiterMachine<Continuation> {
         /// The task was cancelled, or the ticker stopped without reaching the deadline (its virtual time
         /// went away): the sequence ends.
         case ended
-        /// The ticker stopped before the consumer parked: prepare again (a new ticker on the same grid).
-        case restart
+        /// No ticker serves the deadline (none was started, or it stopped or finished): start one, on the
+        /// same grid, and park again.
+        case unserved
     }
 
     /// What a fire asks of the engine's thread.
@@ -69,25 +58,18 @@ struct TickWaiterMachine<Continuation> {
     private(set) var reached = 0
     private var nextGeneration: UInt64 = 0
 
-    /// A wait for deadline `index` begins: is it due, does a ticker serve it, or must one start? A ticker
-    /// serves `index` if its last deadline is at or after it (a ticker reaches its last deadline even when
-    /// late, so a parked consumer is always resumed).
-    mutating func prepare(for index: Int) -> Preparation {
-        if case .cancelled = consumer { return .cancelled }
-        if reached >= index { return .reached }
-        if case .ticker(_, _, let last) = serving, last >= index { return .park }
+    /// Starts serving the waits with a new ticker whose first deadline is `base`, with `count` deadlines
+    /// (`nil`: unbounded); returns its number, which its fires and handler release carry.
+    mutating func startServing(base: Int, count: Int?) -> UInt64 {
         nextGeneration &+= 1
-        return .start(generation: nextGeneration)
-    }
-
-    /// Ticker `generation` was started for deadline `base` with `count` deadlines (`nil`: unbounded).
-    mutating func started(generation: UInt64, base: Int, count: Int?) {
         let last = count.map { base.addingSaturating($0 - 1) } ?? .max
-        serving = .ticker(generation: generation, base: base, last: last)
+        serving = .ticker(generation: nextGeneration, base: base, last: last)
+        return nextGeneration
     }
 
-    /// The consumer suspends for deadline `index`, unless it is already due, cancelled, or its ticker
-    /// stopped meanwhile.
+    /// The consumer suspends for deadline `index`, unless its task was cancelled, the deadline was already
+    /// reached, or no ticker serves it. A ticker serves `index` if its last deadline is at or after it (a
+    /// ticker reaches its last deadline even when late, so a parked consumer is always resumed).
     mutating func park(_ continuation: Continuation, for index: Int) -> Parking {
         switch consumer {
         case .cancelled: return .resumeNow(.ended)
@@ -95,7 +77,7 @@ struct TickWaiterMachine<Continuation> {
         case .away: break
         }
         if reached >= index { return .resumeNow(.reached) }
-        guard case .ticker(_, _, let last) = serving, last >= index else { return .resumeNow(.restart) }
+        guard case .ticker(_, _, let last) = serving, last >= index else { return .resumeNow(.unserved) }
         consumer = .parked(continuation, awaiting: index)
         return .parked
     }
