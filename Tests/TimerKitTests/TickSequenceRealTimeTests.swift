@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TimerKit
+
+/// A tick sequence in real time: one repeating ticker serves the waits of a consumer that keeps up, and a
+/// consumer that stops waiting costs no further wake-ups (its ticker stops) until it waits again. Timing
+/// only enters through generous bounds: the conditions are polled for seconds.
+@Suite struct TickSequenceRealTimeTests {
+    /// The live tickers created by the `Ticker.ticks` call at `line` of this file.
+    static func tickers(at line: Int) -> [TickerSnapshot] {
+        TickerDiagnostics.liveTickers().filter { $0.fileID == #fileID && $0.line == line }
+    }
+
+    @Test func oneRepeatingTickerServesAConsumerThatKeepsUp() async {
+        let line = #line + 1
+        var iterator = Ticker.ticks(.every(.milliseconds(10), count: 20)).makeAsyncIterator()
+        var tickers = Set<TickInstant>()  // told apart by their creation instant
+        var indices: [Int] = []
+        while let tick = await iterator.next() {
+            indices.append(tick.index)
+            for ticker in Self.tickers(at: line) { tickers.insert(ticker.createdAt) }
+            if tick.isLast { break }
+        }
+        #expect(indices.last == 20)
+        // A consumer that does nothing but wait is away at a deadline (and its ticker restarted) only when
+        // the machine stalls it for a whole interval: allow that for half of the deadlines.
+        #expect(!tickers.isEmpty && tickers.count <= 10, "\(tickers.count) tickers for \(indices.count) ticks")
+        #expect(Self.tickers(at: line).isEmpty, "the ticker stops with the sequence")
+    }
+
+    @Test func aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() async {
+        let line = #line + 1
+        var iterator = Ticker.ticks(.every(.milliseconds(10))).makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first != nil)
+        // The consumer is away (busy) for as long as it takes the next deadline to find it not waiting.
+        var stopped = false
+        for _ in 0..<500 where !stopped {
+            stopped = Self.tickers(at: line).isEmpty
+            if !stopped { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(stopped, "the ticker still runs while nobody waits")
+        // Waiting again: the deadline that passed is delivered at once, then the schedule goes on.
+        let late = await iterator.next()
+        let next = await iterator.next()
+        #expect((late?.index ?? 0) >= 2)
+        #expect((next?.index ?? 0) > (late?.index ?? .max))
+        if let late, let next, let first {
+            let interval = Duration.milliseconds(10)
+            #expect(late.deadline == first.deadline.advanced(by: interval * (late.index - 1)), "on the grid")
+            #expect(next.deadline == first.deadline.advanced(by: interval * (next.index - 1)), "on the grid")
+        }
+    }
+}
