@@ -92,7 +92,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             if TickSequence.isSystemClock {
                 let base = sequence.virtualBase ?? .system
                 engine = base.engine(for: EngineWait.context)
-                waiter = TickWaiter(timeBase: base, oneShotWaits: sequence.virtualBase != nil)
+                waiter = TickWaiter(timeBase: base)
             } else {
                 engine = nil
                 waiter = nil

@@ -26,12 +26,16 @@ final class TickWaiter: Sendable {
     // fire, the ticker's handler release and the cancellation handler takes it out of the machine.
     private let machine = Locked<Machine>.make(Machine())
     let timeBase: TimeBase
+    /// The virtual clock of a virtual time base, read once here rather than on every fire.
+    private let virtualClock: VirtualClock?
     /// Whether each wait is a one-shot ticker (virtual time) rather than one repeating ticker.
-    let oneShotWaits: Bool
+    var oneShotWaits: Bool { virtualClock != nil }
 
-    init(timeBase: TimeBase, oneShotWaits: Bool) {
+    /// Waits on `timeBase`: with one repeating ticker on the system time base, with a one-shot per wait on
+    /// a virtual one.
+    init(timeBase: TimeBase) {
         self.timeBase = timeBase
-        self.oneShotWaits = oneShotWaits
+        if case .virtual(let clock) = timeBase.source { virtualClock = clock } else { virtualClock = nil }
     }
 
     /// Waits until the engine reaches deadline `index` of the sequence, whose schedule is `schedule`.
@@ -134,9 +138,7 @@ final class TickWaiter: Sendable {
         case .none:
             break
         case .resume(let continuation):
-            var running: RunningConsumer?
-            if case .virtual(let clock) = timeBase.source { running = clock.consumerResumed() }
-            continuation.resume(returning: Wake(outcome: .reached, consumer: running))
+            continuation.resume(returning: Wake(outcome: .reached, consumer: virtualClock?.consumerResumed()))
         case .stop:
             // From inside the ticker's own handler, on its context: exact, no further delivery.
             engine.perform(.cancel, on: id)
