@@ -42,10 +42,10 @@ final class TickWaiter: Sendable {
     /// Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker stopped
     /// without reaching the deadline (its virtual time went away).
     ///
-    /// While a ticker serves the deadline, the wait parks at once, without reading a clock. Otherwise
-    /// `delay()` gives the time left to the deadline on the sequence's clock, in nanoseconds: if it has
-    /// passed the wait returns `true` at once, else a new ticker (owned by the caller, in `ticker`) starts
-    /// for it.
+    /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
+    /// Otherwise `delay()` gives the time left to the deadline on the sequence's clock, in nanoseconds: if
+    /// it has passed the wait returns `true` at once, else a new ticker (owned by the caller, in `ticker`)
+    /// starts for it.
     ///
     /// Under virtual time, `consumer` tells an async advance that the waiting task is running: it is
     /// released once the wait is parked (the consumer waits again), and a wake-up that resumes the wait
@@ -56,7 +56,19 @@ final class TickWaiter: Sendable {
     ) async -> Bool {
         var previous = consumer.take()
         guard !Task.isCancelled else { return false }
+        // Whether a ticker may serve this wait: a repeating one that has not stopped. A one-shot never
+        // serves the wait after its own.
+        var mayBeServed = !oneShotWaits && ticker != nil
         while true {
+            if !mayBeServed {
+                let delay = delay()
+                guard delay > 0 else {
+                    consumer = previous
+                    return true
+                }
+                ticker.take()?.cancel()
+                ticker = start(index: index, delay: delay, schedule: schedule, fileID: fileID, line: line)
+            }
             let wake = await withTaskCancellationHandler {
                 await withUnsafeContinuation { continuation in
                     // Parked: the consumer no longer counts as running.
@@ -74,13 +86,7 @@ final class TickWaiter: Sendable {
             case .ended:
                 return false
             case .unserved:
-                let delay = delay()
-                guard delay > 0 else {
-                    consumer = previous
-                    return true
-                }
-                ticker.take()?.cancel()
-                ticker = start(index: index, delay: delay, schedule: schedule, fileID: fileID, line: line)
+                mayBeServed = false
             }
         }
     }
