@@ -6,7 +6,9 @@ import Testing
 /// A tick sequence in real time: one repeating ticker serves the waits of a consumer that keeps up, and a
 /// consumer that stops waiting costs no further wake-ups (its ticker stops) until it waits again. Timing
 /// only enters through generous bounds: the conditions are polled for seconds. Each test runs on the
-/// system time base even while another test has a virtual time installed for the whole process.
+/// system time base even while another test has a virtual time installed for the whole process, and its
+/// consumer on a thread of its own, so that other tests holding the cooperative pool's threads cannot keep
+/// it from waiting in time.
 @Suite struct TickSequenceRealTimeTests {
     /// The live tickers created by the `Ticker.ticks` call at `line` of this file (read from the tick
     /// sequences' engine only: listing every context could take longer than an interval while other
@@ -17,8 +19,17 @@ import Testing
         }
     }
 
+    /// Runs `body` on the system time base, its nonisolated code on a thread of its own.
+    static func inRealTimeOnOwnThread(_ body: () async -> Void) async {
+        let executor = ThreadExecutor()
+        await TimeBase.$override.withValue(.system) {
+            await withTaskExecutorPreference(executor) { await body() }
+        }
+        executor.stop()
+    }
+
     @Test func oneRepeatingTickerServesAConsumerThatKeepsUp() async {
-        await TimeBase.$override.withValue(.system) { await Self.oneRepeatingTickerServesAConsumerThatKeepsUp() }
+        await Self.inRealTimeOnOwnThread { await Self.oneRepeatingTickerServesAConsumerThatKeepsUp() }
     }
 
     static func oneRepeatingTickerServesAConsumerThatKeepsUp() async {
@@ -45,9 +56,7 @@ import Testing
     }
 
     @Test func aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() async {
-        await TimeBase.$override.withValue(.system) {
-            await Self.aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid()
-        }
+        await Self.inRealTimeOnOwnThread { await Self.aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() }
     }
 
     static func aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() async {
@@ -71,6 +80,48 @@ import Testing
             let interval = Duration.milliseconds(10)
             #expect(late.deadline == first.deadline.advanced(by: interval * (late.index - first.index)), "on the grid")
             #expect(next.deadline == first.deadline.advanced(by: interval * (next.index - first.index)), "on the grid")
+        }
+    }
+}
+
+/// A task executor that runs its jobs, in order, on one thread of its own until stopped.
+final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    // Invariant: `jobs` and `stopped` are read and written only while `condition` is locked.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var stopped = false
+
+    init() {
+        Thread { [self] in run() }.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the thread once the jobs already enqueued have run.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopped { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 }
