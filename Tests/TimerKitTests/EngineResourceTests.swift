@@ -257,8 +257,8 @@ import TimerKitTestSupport
         withExtendedLifetime(owner) {}
     }
 
-    /// A tick sequence's iterator keeps the engine its waits use between two ticks (each wait is a one-shot
-    /// that stops before the next begins; the engine would otherwise go and be made again every tick).
+    /// A tick sequence's iterator keeps the engine its waits use between two ticks (the ticker serving the
+    /// waits stops while the consumer is away, as here; the engine would otherwise go and be made again).
     @Test func aTickSequenceKeepsItsEngineBetweenTicks() async {
         var iterator = Ticker.ticks(.every(.milliseconds(2))).makeAsyncIterator()
         #expect(await iterator.next() != nil)

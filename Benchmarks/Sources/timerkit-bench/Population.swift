@@ -16,6 +16,10 @@ struct PopulationPlan: Sendable {
     var tolerance: Duration
     /// Whether the first deadlines are spread evenly over one interval (else all are one interval away).
     var spread: Bool
+    /// Tick sequences only: every sequence's first deadline at one instant, one interval after the
+    /// population is started (else one interval after each sequence starts, so the deadlines spread over
+    /// the time the tasks take to start).
+    var aligned = false
 
     /// Delay from creation to timer `index`'s first deadline.
     func firstDelay(_ index: Int) -> Duration {
@@ -91,8 +95,10 @@ private func startPopulation(kind: TimerKind, plan: PopulationPlan, fires: Locke
             thread.stop()
         }
     case .timerKitAsync:
+        let target = ContinuousClock.now.advanced(by: plan.interval)
         return startTasks(count: count) { index in
-            let schedule = TickSchedule.every(plan.interval, after: plan.firstDelay(index), tolerance: plan.tolerance)
+            let first = plan.aligned ? ContinuousClock.now.duration(to: target) : plan.firstDelay(index)
+            let schedule = TickSchedule.every(plan.interval, after: first, tolerance: plan.tolerance)
             for await _ in Ticker.ticks(schedule) {
                 fires.withLock { $0 += 1 }
             }

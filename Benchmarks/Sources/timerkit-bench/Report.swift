@@ -475,6 +475,12 @@ private func cpuSection(_ results: Results) -> [String] {
                 + "\(raw.map { ratioText(result.cpuPercent, $0.cpuPercent) } ?? "—") |")
         if let floor = asyncFloor(of: result, in: results.cpu) {
             lines.append(floorRow(floor, value: percent, ratio: ratioText(result.cpuPercent, floor.cpuPercent)))
+            if let aligned = results.cpuAligned {
+                lines.append(
+                    "| async, deadlines aligned | \(percent(aligned)) (user \(format(aligned.userPercent)), sys "
+                        + "\(format(aligned.systemPercent))) | \(Int(aligned.firesPerSecond.rounded())) | — | — | — | "
+                        + "\(ratioText(aligned.cpuPercent, floor.cpuPercent)) |")
+            }
         }
     }
     if let floor = results.cpu.first(where: { $0.kind == .resumeFloor }) {
@@ -484,6 +490,17 @@ private func cpuSection(_ results: Results) -> [String] {
                 + "100 ms by a plain thread (no timer at all): what Swift concurrency's task resume alone costs "
                 + "on this machine, \(percent(floor)) (user \(format(floor.userPercent)), sys "
                 + "\(format(floor.systemPercent))). Its last column is TimerKit async / floor.")
+    }
+    if let aligned = results.cpuAligned, let async = results.cpu.first(where: { $0.kind == .timerKitAsync }) {
+        lines.append("")
+        lines.append(
+            "Async, deadlines aligned: the same 1,000 sequences with every first deadline at one instant, so "
+                + "that each interval's deadlines are served in one wake-up and the tasks resumed back to back, "
+                + "as the floor resumes them (last column: / floor). In the async row each sequence counts from "
+                + "its own start, and the tasks' starts spread their deadlines over a few milliseconds: the "
+                + "engine delivers them one by one, each resume wakes a worker thread of the concurrency runtime "
+                + "(system time), \(format(async.voluntarySwitchesPerSecond)) wake-ups/s against "
+                + "\(format(aligned.voluntarySwitchesPerSecond)) aligned.")
     }
     return lines
 }

@@ -13,6 +13,9 @@ struct Results: Codable, Sendable {
     /// One 10 ms ticker with and without 2 ms of tolerance, per context (the tolerance section).
     var tolerance: [LatenessRun] = []
     var cpu: [PopulationResult] = []
+    /// Tick sequences whose deadlines all fall at one instant each interval, resumed in one burst like the
+    /// async floor's tasks (the CPU section's decomposition of the async row).
+    var cpuAligned: PopulationResult?
     var wakeups: [PopulationResult] = []
     /// The process with no timers at all, over the same window: the harness's own CPU and wake-ups.
     var processFloor: PopulationResult?
@@ -92,7 +95,9 @@ struct TimerKitBench {
             switch section {
             case .lateness: results.lateness = runLateness(options, progress)
             case .tolerance: results.tolerance = runTolerance(options, progress)
-            case .cpu: results.cpu = runCPU(options, progress)
+            case .cpu:
+                results.cpu = runCPU(options, progress)
+                results.cpuAligned = runAlignedSequences(options, progress)
             case .wakeups:
                 results.processFloor = runFloor(options, progress)
                 results.wakeups = runWakeups(options, progress)
@@ -133,7 +138,7 @@ struct TimerKitBench {
                     switch section {
                     case .lateness: options.rounds * 2 * TimerKind.reportOrder.count
                     case .tolerance: options.rounds * 2 * toleranceKinds.count
-                    case .cpu: populationKinds.count
+                    case .cpu: populationKinds.count + 1
                     case .wakeups: populationKinds.count + 1
                     case .pending, .fired: oneShotKinds.count
                     case .million: 2
@@ -221,6 +226,21 @@ struct TimerKitBench {
             sleep(seconds: 0.2)
             return result
         }
+    }
+
+    /// The CPU section's tick sequences again, every first deadline at one instant: the engine serves
+    /// each interval's 1,000 deadlines in one wake-up and resumes the tasks back to back, as the async
+    /// floor's thread does, so that the difference from the floor is TimerKit's own work per tick.
+    static func runAlignedSequences(_ options: Options, _ progress: ProgressLog) -> PopulationResult {
+        var plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
+        plan.aligned = true
+        progress.step(
+            "CPU: TimerKit ticks(), 1,000 sequences at 10 Hz, deadlines aligned, \(format(options.window)) s window")
+        let result = measurePopulation(kind: .timerKitAsync, plan: plan, settle: options.settle, window: options.window)
+        progress.note(
+            "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
+                + "\(Int(result.voluntarySwitchesPerSecond)) wake-ups/s")
+        return result
     }
 
     static func runFloor(_ options: Options, _ progress: ProgressLog) -> PopulationResult {

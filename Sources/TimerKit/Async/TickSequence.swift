@@ -77,15 +77,26 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
         /// away, so that an async advance lets the consumer run before moving time on.
         private var consumer: RunningConsumer?
-        /// The engine the waits use, kept while the iterator lives: each wait is a one-shot that stops
-        /// before the next begins, and an engine without live tickers would otherwise go (and be made
-        /// again) between two ticks.
+        /// The engine the waits use, kept while the iterator lives: a wait's ticker may stop before the
+        /// next wait begins (a one-shot under virtual time, a ticker stopped while the consumer was busy),
+        /// and an engine without live tickers would otherwise go (and be made again) between two ticks.
         private let engine: TickerEngine?
+        /// With a system clock: the waits' state, shared with the handler of the ticker that serves them.
+        private let waiter: TickWaiter?
+        /// The ticker serving the waits (see `TickWaiter`), owned by this iterator: it stops when the
+        /// iterator goes away.
+        private var ticker: Ticker?
 
         init(sequence: TickSequence) {
             self.sequence = sequence
-            engine =
-                TickSequence.isSystemClock ? (sequence.virtualBase ?? .system).engine(for: EngineWait.context) : nil
+            if TickSequence.isSystemClock {
+                let base = sequence.virtualBase ?? .system
+                engine = base.engine(for: EngineWait.context)
+                waiter = TickWaiter(timeBase: base)
+            } else {
+                engine = nil
+                waiter = nil
+            }
             reader = ClockReader(clock: sequence.clock, virtualBase: sequence.virtualBase)
             start = reader.now()
             finished = sequence.schedule.count == 0
@@ -99,19 +110,21 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 return nil
             }
             let schedule = sequence.schedule
-            let deadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: nextIndex)))
+            let offset = schedule.offset(ofDeadline: nextIndex)
             let waited: Bool
-            if TickSequence.isSystemClock {
+            if let waiter {
                 // TimerKit's engine serves the system clocks (and virtual time stands in for them in tests).
-                waited = await EngineWait.wait(
-                    nanoseconds: reader.now().duration(to: deadline).saturatingNanoseconds,
-                    tolerance: schedule.tolerance, on: sequence.virtualBase ?? .system, fileID: sequence.fileID,
-                    line: sequence.line, consumer: &consumer)
+                let (reader, start) = (reader, start)
+                waited = await waiter.wait(
+                    for: nextIndex, schedule: schedule, ticker: &ticker, consumer: &consumer,
+                    fileID: sequence.fileID, line: sequence.line
+                ) { reader.now().duration(to: start.advanced(by: .nanoseconds(offset))).saturatingNanoseconds }
             } else {
-                waited = await reader.sleep(until: deadline, tolerance: schedule.tolerance)
+                waited = await reader.sleep(
+                    until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)
             }
             guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
-                finished = true
+                finish()
                 return nil
             }
             let now = reader.now()
@@ -127,8 +140,14 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 remaining: schedule.count.map { $0 - index }
             )
             nextIndex = index + 1
-            finished = schedule.isFinal(index)
+            if schedule.isFinal(index) { finish() }
             return tick
+        }
+
+        /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
+        private mutating func finish() {
+            finished = true
+            ticker.take()?.cancel()
         }
     }
 }
