@@ -371,7 +371,8 @@ struct TickerStateMachine {
         // One access to the record (each goes through the table's pages).
         let (isBound, handleAlive, hadManualFires) = modify(slot) { record in
             record.phase = final
-            released.handler = record.handler.take()
+            // Moved out (`take()` would retain and release it once more).
+            swap(&released.handler, &record.handler)
             defer { record.hasManualFires = false }
             return (record.site.binding.isBound, record.handleAlive, record.hasManualFires)
         }
