@@ -15,6 +15,11 @@ struct PendingResult: Codable, Sendable {
     /// sources: the harness's references, the sources are freed later on their queue; Foundation timers:
     /// the timer objects, on their thread). Nil for tasks, which free themselves when they return.
     var releaseMicrosecondsPerTimer: Double?
+    /// CPU time of the whole process (every thread, `CLOCK_PROCESS_CPUTIME_ID`) from the start of the
+    /// cancel loop until the context has settled after the release: it includes the teardown a raw
+    /// dispatch source defers to its queue, which the calling-thread figures above leave out. Nil in
+    /// results from before it was measured.
+    var cancelAndReleaseCPUMicrosecondsPerTimer: Double?
     /// Heap bytes in use while all are pending, per timer (`mallinfo2` `uordblks + hblkhd` delta).
     var bytesPerPendingTimer: Double
     /// Heap bytes still in use after cancel and release, per timer, against the level before creation.
@@ -56,13 +61,16 @@ func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String =
     let before = workbench.settledHeap()
     let timing = workbench.makePending(count: count, delay: delay)
     let pending = mallocInUse()
+    let cpuBefore = processCPUNanoseconds()
     let (cancelNanoseconds, releaseNanoseconds) = workbench.cancelAll()
     let after = workbench.settledHeap()
+    let cpu = processCPUNanoseconds() - cpuBefore
     return PendingResult(
         kind: kind, count: count,
         createMicrosecondsPerTimer: Double(timing) / 1_000 / Double(count),
         cancelMicrosecondsPerTimer: Double(cancelNanoseconds) / 1_000 / Double(count),
         releaseMicrosecondsPerTimer: releaseNanoseconds.map { Double($0) / 1_000 / Double(count) },
+        cancelAndReleaseCPUMicrosecondsPerTimer: Double(cpu) / 1_000 / Double(count),
         bytesPerPendingTimer: Double(pending - before) / Double(count),
         bytesLeftPerTimer: Double(after - before) / Double(count),
         note: note
