@@ -52,25 +52,42 @@ struct MillionResult: Codable, Sendable {
 
 // MARK: Pending
 
-/// `count` one-shots due in `delay` of `kind`: create them, measure, cancel and release them, measure.
+/// Rounds of create, cancel and release timed per kind in the pending section: the report shows the median
+/// of each figure, so that one pre-emption on a shared machine does not make the row.
+let pendingTimingRounds = 5
+
+/// `count` one-shots due in `delay` of `kind`: create them, measure, cancel and release them, measure; then
+/// `pendingTimingRounds - 1` more rounds of the same, timed only. Times are medians over the rounds; bytes
+/// are the first round's.
 func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String = "") -> PendingResult {
     let workbench = Workbench(kind: kind)
     defer { workbench.close() }
     workbench.reserve(count)
     workbench.warmUp()
     let before = workbench.settledHeap()
-    let timing = workbench.makePending(count: count, delay: delay)
-    let pending = mallocInUse()
-    let cpuBefore = processCPUNanoseconds()
-    let (cancelNanoseconds, releaseNanoseconds) = workbench.cancelAll()
-    let after = workbench.settledHeap()
-    let cpu = processCPUNanoseconds() - cpuBefore
+    var pending: Int64 = 0
+    var after: Int64 = 0
+    var rounds: [(create: Int64, cancel: Int64, release: Int64?, cpu: Int64)] = []
+    for round in 0..<pendingTimingRounds {
+        let create = workbench.makePending(count: count, delay: delay)
+        if round == 0 { pending = mallocInUse() }
+        let cpuBefore = processCPUNanoseconds()
+        let (cancel, release) = workbench.cancelAll()
+        let settled = workbench.settledHeap()
+        let cpu = processCPUNanoseconds() - cpuBefore
+        if round == 0 { after = settled }
+        rounds.append((create, cancel, release, cpu))
+    }
+    func perTimer(_ nanoseconds: [Int64]) -> Double {
+        medianOf(nanoseconds.map(Double.init)) / 1_000 / Double(count)
+    }
+    let releases = rounds.compactMap(\.release)
     return PendingResult(
         kind: kind, count: count,
-        createMicrosecondsPerTimer: Double(timing) / 1_000 / Double(count),
-        cancelMicrosecondsPerTimer: Double(cancelNanoseconds) / 1_000 / Double(count),
-        releaseMicrosecondsPerTimer: releaseNanoseconds.map { Double($0) / 1_000 / Double(count) },
-        cancelAndReleaseCPUMicrosecondsPerTimer: Double(cpu) / 1_000 / Double(count),
+        createMicrosecondsPerTimer: perTimer(rounds.map(\.create)),
+        cancelMicrosecondsPerTimer: perTimer(rounds.map(\.cancel)),
+        releaseMicrosecondsPerTimer: releases.isEmpty ? nil : perTimer(releases),
+        cancelAndReleaseCPUMicrosecondsPerTimer: perTimer(rounds.map(\.cpu)),
         bytesPerPendingTimer: Double(pending - before) / Double(count),
         bytesLeftPerTimer: Double(after - before) / Double(count),
         note: note
