@@ -438,12 +438,16 @@ struct TickerStateMachine {
     func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
 
     /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check).
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func isLiveBound(_ slot: UInt32) -> Bool {
         guard table.hasRecord(slot) else { return false }
         return self[slot].isOccupied && self[slot].site.binding.isBound && self[slot].phase.isLive
     }
 
     /// The heap key of the record in `slot`, from its fields read one by one in place.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
         let manual = self[slot].hasManualFires ? manualFires[slot]?.requestedAt : nil
         return TickerRecord.heapKey(
@@ -452,16 +456,22 @@ struct TickerStateMachine {
     }
 
     /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func times(ofSlot slot: UInt32) -> ScheduleTimes {
         self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
     }
 
     /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func counts(ofSlot slot: UInt32) -> TickerCounts {
         self[slot].hasWideCounts ? wideCounts[slot]! : self[slot].inlineCounts
     }
 
     /// The next deadline the ticker in `slot` will serve (1-based).
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func nextIndex(ofSlot slot: UInt32) -> Int {
         self[slot].hasWideCounts ? wideCounts[slot]!.nextIndex : self[slot].inlineNextIndex
     }
@@ -495,6 +505,8 @@ struct TickerStateMachine {
         heapKey(ofSlot: slot)?.deadline ?? scheduledDeadline(ofSlot: slot)
     }
 
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func isCurrent(_ id: TickerID) -> Bool {
         table.isOccupied(id.slot) && table[id.slot].serial == id.serial
     }
@@ -541,6 +553,8 @@ struct TickerStateMachine {
 
     // MARK: Heap
 
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
 
     /// The pending deadlines in heap order (the first is the earliest), buried nodes included (their slot is
