@@ -558,8 +558,8 @@ private func oneShotSection(_ results: Results) -> [String] {
         "",
         "### \(pendingCount.formatted()) pending one-shots due in 60 s",
         "",
-        "Per timer, the median of \(pendingTimingRounds) rounds of create, cancel and release (bytes: the first "
-            + "round). create: the creation loop. cancel(): the loop calling `cancel()` on every handle, all "
+        "Per timer, the median of \(pendingTimingRounds) rounds of create, cancel and release (tasks: one "
+            + "round; bytes: the first round). create: the creation loop. cancel(): the loop calling `cancel()` on every handle, all "
             + "handles still held (raw: `DispatchSourceTimer.cancel()`, `Timer.invalidate()` on the timer's "
             + "thread, `Task.cancel()`). release: then dropping the array of handles, which frees TimerKit's "
             + "records and handle objects (DispatchSourceTimer: drops the harness's references, each source "
