@@ -364,6 +364,41 @@ import Testing
         #expect(TickSchedule.after(.seconds(9_223_372_036)).firstDelayNanoseconds == 9_223_372_036 * Self.second)
     }
 
+    /// `saturatingNanoseconds` divides the stored attoseconds once; it agrees with the arithmetic on
+    /// `components` (truncating toward zero, saturating at ±292 years) on both sides of every boundary.
+    @Test func saturatingNanosecondsAgreesWithComponents() {
+        func reference(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            let limit = Int64.max / 1_000_000_000
+            if seconds > limit { return .max }
+            if seconds < -limit { return .min }
+            return (seconds * 1_000_000_000).addingSaturating(attoseconds / 1_000_000_000)
+        }
+        var durations: [Duration] = [
+            .zero, .nanoseconds(1), .nanoseconds(-1), .nanoseconds(Int64.max), .nanoseconds(Int64.min),
+            .seconds(Int64.max), .seconds(Int64.min), .seconds(9_223_372_036), .seconds(-9_223_372_036),
+            .seconds(9_223_372_037), .seconds(-9_223_372_037), .seconds(60), .milliseconds(-1_500),
+            Duration(secondsComponent: 9_223_372_036, attosecondsComponent: 854_775_807_999_999_999),
+            Duration(secondsComponent: 9_223_372_036, attosecondsComponent: 854_775_808_000_000_000),
+            Duration(secondsComponent: -9_223_372_036, attosecondsComponent: -854_775_808_999_999_999),
+            Duration(secondsComponent: -9_223_372_036, attosecondsComponent: -854_775_809_000_000_000),
+            Duration(secondsComponent: 0, attosecondsComponent: 999_999_999),
+            Duration(secondsComponent: 0, attosecondsComponent: -999_999_999),
+            Duration(secondsComponent: 1, attosecondsComponent: -1),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            durations.append(
+                Duration(
+                    secondsComponent: .random(in: -20_000_000_000...20_000_000_000, using: &generator),
+                    attosecondsComponent: .random(
+                        in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &generator)))
+        }
+        for duration in durations {
+            #expect(duration.saturatingNanoseconds == reference(duration), "\(duration)")
+        }
+    }
+
     @Test func infiniteSecondsSaturate() {
         let every = TickSchedule.every(seconds: .infinity)
         #expect(every.intervalNanoseconds == .max)

@@ -15,6 +15,11 @@ struct PendingResult: Codable, Sendable {
     /// sources: the harness's references, the sources are freed later on their queue; Foundation timers:
     /// the timer objects, on their thread). Nil for tasks, which free themselves when they return.
     var releaseMicrosecondsPerTimer: Double?
+    /// CPU time of the whole process (every thread, `CLOCK_PROCESS_CPUTIME_ID`) from the start of the
+    /// cancel loop until the context has settled after the release: it includes the teardown a raw
+    /// dispatch source defers to its queue, which the calling-thread figures above leave out. Nil in
+    /// results from before it was measured.
+    var cancelAndReleaseCPUMicrosecondsPerTimer: Double?
     /// Heap bytes in use while all are pending, per timer (`mallinfo2` `uordblks + hblkhd` delta).
     var bytesPerPendingTimer: Double
     /// Heap bytes still in use after cancel and release, per timer, against the level before creation.
@@ -47,22 +52,49 @@ struct MillionResult: Codable, Sendable {
 
 // MARK: Pending
 
-/// `count` one-shots due in `delay` of `kind`: create them, measure, cancel and release them, measure.
+/// Rounds of create, cancel and release timed per kind in the pending section: the report shows the median
+/// of each figure, so that one pre-emption on a shared machine does not make the row. Task kinds run one
+/// round: cancelled `Task.sleep` calls leave work and memory in the process after their tasks return, and
+/// five rounds' worth of it added 1.8 MiB to both kinds' heap in the million section that follows.
+let pendingTimingRounds = 5
+
+/// The rounds `kind` runs in the pending section.
+func pendingRounds(of kind: TimerKind) -> Int {
+    kind == .taskSleep || kind == .timerKitAsync ? 1 : pendingTimingRounds
+}
+
+/// `count` one-shots due in `delay` of `kind`: create them, measure, cancel and release them, measure; then
+/// more rounds of the same (see `pendingRounds(of:)`), timed only. Times are medians over the rounds; bytes
+/// are the first round's.
 func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String = "") -> PendingResult {
     let workbench = Workbench(kind: kind)
     defer { workbench.close() }
     workbench.reserve(count)
     workbench.warmUp()
     let before = workbench.settledHeap()
-    let timing = workbench.makePending(count: count, delay: delay)
-    let pending = mallocInUse()
-    let (cancelNanoseconds, releaseNanoseconds) = workbench.cancelAll()
-    let after = workbench.settledHeap()
+    var pending: Int64 = 0
+    var after: Int64 = 0
+    var rounds: [(create: Int64, cancel: Int64, release: Int64?, cpu: Int64)] = []
+    for round in 0..<pendingRounds(of: kind) {
+        let create = workbench.makePending(count: count, delay: delay)
+        if round == 0 { pending = mallocInUse() }
+        let cpuBefore = processCPUNanoseconds()
+        let (cancel, release) = workbench.cancelAll()
+        let settled = workbench.settledHeap()
+        let cpu = processCPUNanoseconds() - cpuBefore
+        if round == 0 { after = settled }
+        rounds.append((create, cancel, release, cpu))
+    }
+    func perTimer(_ nanoseconds: [Int64]) -> Double {
+        medianOf(nanoseconds.map(Double.init)) / 1_000 / Double(count)
+    }
+    let releases = rounds.compactMap(\.release)
     return PendingResult(
         kind: kind, count: count,
-        createMicrosecondsPerTimer: Double(timing) / 1_000 / Double(count),
-        cancelMicrosecondsPerTimer: Double(cancelNanoseconds) / 1_000 / Double(count),
-        releaseMicrosecondsPerTimer: releaseNanoseconds.map { Double($0) / 1_000 / Double(count) },
+        createMicrosecondsPerTimer: perTimer(rounds.map(\.create)),
+        cancelMicrosecondsPerTimer: perTimer(rounds.map(\.cancel)),
+        releaseMicrosecondsPerTimer: releases.isEmpty ? nil : perTimer(releases),
+        cancelAndReleaseCPUMicrosecondsPerTimer: perTimer(rounds.map(\.cpu)),
         bytesPerPendingTimer: Double(pending - before) / Double(count),
         bytesLeftPerTimer: Double(after - before) / Double(count),
         note: note

@@ -21,6 +21,13 @@ func monotonicNow() -> Int64 {
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
 }
 
+/// CPU time consumed by every thread of the process so far, in nanoseconds.
+func processCPUNanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}
+
 /// Blocks the calling thread for `seconds`.
 func sleep(seconds: Double) {
     guard seconds > 0 else { return }

@@ -64,12 +64,23 @@ extension Int64 {
 
 extension Duration {
     /// The duration in whole nanoseconds, saturating at `Int64.min`/`Int64.max` (about ±292 years).
+    ///
+    /// Computed from the stored 128-bit attosecond count (`_high`, `_low`: public stored properties of the
+    /// frozen `Duration`) with one 128-by-64-bit division: `components` divides twice, in software, which
+    /// made it a sixth of the cost of creating a ticker.
     var saturatingNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let limit = Int64.max / 1_000_000_000
-        if seconds > limit { return .max }
-        if seconds < -limit { return .min }
-        return (seconds * 1_000_000_000).addingSaturating(attoseconds / 1_000_000_000)
+        let isNegative = _high < 0
+        var (high, low) = (UInt64(bitPattern: _high), _low)
+        if isNegative {
+            // The magnitude: two's complement negation of the 128-bit value.
+            low = ~low &+ 1
+            high = ~high &+ (low == 0 ? 1 : 0)
+        }
+        // A quotient that does not fit 64 bits is past every limit.
+        guard high < 1_000_000_000 else { return isNegative ? .min : .max }
+        let magnitude = UInt64(1_000_000_000).dividingFullWidth((high, low)).quotient
+        if isNegative { return magnitude > UInt64(Int64.max) ? .min : -Int64(magnitude) }
+        return magnitude > UInt64(Int64.max) ? .max : Int64(magnitude)
     }
 
     /// The duration in seconds as a `Double` (for messages and Foundation interop).

@@ -19,7 +19,7 @@ extension Ticker {
     ///
     /// Typical uses: a carousel that advances every few seconds restarts after the user drags it, and a
     /// debounce-like one-shot restarts at each keystroke.
-    public func restart() { engine.perform(.restart, on: id) }
+    public func restart() { withEngine { $0.perform(.restart, on: id) } }
 
     /// The time left until the next scheduled deadline; `nil` only once the ticker is `finished` or
     /// `cancelled`.

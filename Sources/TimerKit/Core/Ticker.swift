@@ -25,7 +25,19 @@ import Foundation
 /// The handler and everything it captures are released as soon as the ticker stops; no timer or
 /// dispatch source is held per ticker.
 public final class Ticker: Sendable, CustomStringConvertible {
-    let engine: TickerEngine
+    /// The engine, retained once by `init` and released once by `deinit`. Held unmanaged so that `deinit`
+    /// can call it without the extra retain and release the compiler adds around a call on a stored
+    /// reference during deinitialisation: an engine is weakly referenced (by its registry), so each of
+    /// those goes through the reference-count side table's slow path.
+    private let unmanagedEngine: Unmanaged<TickerEngine>
+    var engine: TickerEngine { unmanagedEngine.takeUnretainedValue() }
+
+    /// Calls `body` with the engine, without retaining it (this handle holds it; a retain and release of
+    /// the engine take the side table's slow path).
+    @inline(__always)
+    func withEngine<Result>(_ body: (TickerEngine) -> Result) -> Result {
+        unmanagedEngine._withUnsafeGuaranteedRef(body)
+    }
     // The id's slot and the binding share one word (slots stay below 2^30): the instance is 32 bytes. A
     // bound handle keeps no weak owner of its own: the engine loads the record's when the handle goes.
     private let slotAndBinding: UInt32
@@ -33,7 +45,7 @@ public final class Ticker: Sendable, CustomStringConvertible {
 
     init(engine: TickerEngine, id: TickerID, binding: Lifetime.Binding) {
         precondition(id.slot < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
-        self.engine = engine
+        self.unmanagedEngine = .passRetained(engine)
         self.slotAndBinding = id.slot | UInt32(binding.rawValue) << 30
         self.serial = id.serial
     }
@@ -45,21 +57,25 @@ public final class Ticker: Sendable, CustomStringConvertible {
 
     deinit {
         let binding = binding
-        guard binding != .view else { return }
-        // A handle-owned ticker stops (released right after creation, it draws the "never fires" warning);
-        // a bound one stops at once when its owner is being deinitialised (it held this handle), and when it
-        // is idle or paused: the engine tells, under its lock, from the record's weak owner.
-        engine.handleReleased(id, binding: binding)
+        if binding != .view {
+            // A handle-owned ticker stops (released right after creation, it draws the "never fires"
+            // warning); a bound one stops at once when its owner is being deinitialised (it held this
+            // handle), and when it is idle or paused: the engine tells, under its lock, from the record's
+            // weak owner.
+            let id = id
+            unmanagedEngine._withUnsafeGuaranteedRef { $0.handleReleased(id, binding: binding) }
+        }
+        unmanagedEngine.release()
     }
 
     // MARK: State
 
     /// The ticker's current state. A handle passed into a Foundation-style block reads `cancelled` once
     /// the ticker has stopped and its handle-owned record is gone.
-    public var state: TickerState { engine.tickerState(id) ?? .cancelled }
+    public var state: TickerState { withEngine { $0.tickerState(id) } ?? .cancelled }
 
     /// How many times the handler has been called.
-    public var fireCount: Int { engine.fireCount(id) ?? 0 }
+    public var fireCount: Int { withEngine { $0.fireCount(id) } ?? 0 }
 
     /// The next instant the ticker waits for: its next deadline, or a pending ``fire()`` (which may be
     /// pending while idle or paused); `nil` when it waits for nothing.
@@ -75,27 +91,27 @@ public final class Ticker: Sendable, CustomStringConvertible {
 
     /// Starts an `idle` ticker (created with `startsImmediately: false`): deadlines count from now.
     /// Does nothing in any other state.
-    public func start() { engine.perform(.start, on: id) }
+    public func start() { withEngine { $0.perform(.start, on: id) } }
 
     /// Pauses a running ticker, keeping the time left to its next deadline. Does nothing in any other
     /// state (pausing twice is harmless). No system timer is suspended.
-    public func pause() { engine.perform(.pause, on: id) }
+    public func pause() { withEngine { $0.perform(.pause, on: id) } }
 
     /// Resumes a paused ticker: its next deadline is the time left at ``pause()`` from now, and later
     /// deadlines follow at the interval from there. Does nothing in any other state: it does not start an
     /// `idle` ticker (use ``start()``), and resuming twice, or after cancel, is harmless.
-    public func resume() { engine.perform(.resume, on: id) }
+    public func resume() { withEngine { $0.perform(.resume, on: id) } }
 
     /// Stops the ticker for good and releases its handler. Safe to call twice, from any thread, from
     /// inside the handler, and before the first deadline. See the type's summary for the exact guarantee.
-    public func cancel() { engine.perform(.cancel, on: id) }
+    public func cancel() { withEngine { $0.perform(.cancel, on: id) } }
 
     /// Calls the handler as soon as the context can run it, out of schedule, without moving the
     /// schedule (`Tick.isManual` is true). Works while idle or paused (the ticker stays so) and does
     /// nothing once stopped. On a one-shot that has not fired yet — running, paused or idle — this is its
     /// one tick and the ticker finishes, as `Foundation.Timer.fire()` does. Never calls the handler on the
     /// calling thread.
-    public func fire() { engine.perform(.fire, on: id) }
+    public func fire() { withEngine { $0.perform(.fire, on: id) } }
 
     /// A short human-readable description, for logs and test output.
     public var description: String {

@@ -8,9 +8,12 @@
 /// going up and down across a page boundary does not allocate a page each time. When the last ticker
 /// goes, every page but the first is freed.
 ///
-/// Each page also holds its slots' positions in the deadline heap (-1: not in it), apart from the records,
-/// in raw storage (``PositionBuffer``): sifting the heap writes a position per level, and a write through
-/// the page's buffer touches neither the records nor copy-on-write checks of the page array.
+/// A page's records and its slots' positions in the deadline heap (-1: not in it) live in raw storage
+/// (``PageStorage``), reached through pointers: a record is read and written in place, field by field. (A
+/// record holds a weak reference, so it cannot be moved bit by bit: read through an array's subscript it
+/// was copied whole — its handler and site retained, its weak owner copied — several times per call.)
+/// Sifting the heap writes a position per level, and a write through the page's storage touches neither
+/// the records nor copy-on-write checks of the page array.
 struct SlotTable {
     /// Records per page from the sixth page on.
     static let pageSize = 512
@@ -18,13 +21,10 @@ struct SlotTable {
     static let firstPageSize = 32
 
     struct Page {
-        /// The page's records; slots past `records.count` were never handed out. A freed page holds none
-        /// and has no storage.
-        var records = ContiguousArray<TickerRecord>()
-        /// Each record's position in the deadline heap, or -1 (set for entries below `records.count`); nil for
-        /// a freed page.
-        var positions: PositionBuffer?
-        /// Indexes of freed slots below `records.count`.
+        /// The page's records and heap positions; slots from `storage.count` on were never handed out. A
+        /// freed page has no storage.
+        var storage: PageStorage?
+        /// Indexes of freed slots below `count`.
         var free = ContiguousArray<UInt16>()
         /// Slots that hold a ticker.
         var occupied = 0
@@ -32,12 +32,14 @@ struct SlotTable {
         init() {}
 
         init(capacity: Int) {
-            records.reserveCapacity(capacity)
-            positions = PositionBuffer(capacity: capacity)
+            storage = PageStorage(capacity: capacity)
         }
 
         /// Whether the page has storage (a freed page has none until a slot in it is handed out again).
-        var isAllocated: Bool { records.capacity > 0 }
+        var isAllocated: Bool { storage != nil }
+
+        /// Slots handed out in the page (0 for a freed page).
+        var count: Int { storage?.count ?? 0 }
     }
 
     private(set) var pages: [Page] = []
@@ -76,49 +78,52 @@ struct SlotTable {
     /// One past the highest slot handed out in the pages the table has (the range to scan for tickers).
     var slotEnd: Int {
         guard let last = pages.indices.last else { return 0 }
-        return Self.base(ofPage: last) + pages[last].records.count
+        return Self.base(ofPage: last) + pages[last].count
     }
 
     // MARK: Records
 
-    /// The record in `slot`, which must have been handed out and not freed with its page.
+    /// The record in `slot`, which must have been handed out and not freed with its page, read or modified
+    /// in place (through its page's storage: never copied whole).
     subscript(slot: UInt32) -> TickerRecord {
-        _read {
-            let (page, index) = Self.location(of: Int(slot))
-            yield pages[page].records[index]
-        }
-        _modify {
-            let (page, index) = Self.location(of: Int(slot))
-            yield &pages[page].records[index]
-        }
+        @inline(__always) unsafeAddress { UnsafePointer(address(of: slot)) }
+        // Not `mutating`: it writes the page's raw storage.
+        @inline(__always) nonmutating unsafeMutableAddress { address(of: slot) }
+    }
+
+    /// The address of the record in `slot` (handed out, page allocated), valid until its page is freed.
+    @inline(__always)
+    func address(of slot: UInt32) -> UnsafeMutablePointer<TickerRecord> {
+        let (page, index) = Self.location(of: Int(slot))
+        return pages[page].storage.unsafelyUnwrapped.records + index
     }
 
     /// Whether `slot` lies in a handed-out part of an allocated page (its record may be free).
     @inline(__always)
     func hasRecord(_ slot: UInt32) -> Bool {
         let (page, index) = Self.location(of: Int(slot))
-        return page < pages.count && index < pages[page].records.count
+        return page < pages.count && index < pages[page].count
     }
 
     /// Whether `slot` holds a ticker.
+    @inline(__always)
     func isOccupied(_ slot: UInt32) -> Bool {
         guard hasRecord(slot) else { return false }
-        let (page, index) = Self.location(of: Int(slot))
-        return pages[page].records[index].isOccupied
+        return address(of: slot).pointee.isOccupied
     }
 
     /// The heap position of a handed-out slot, or -1.
     @inline(__always)
     func position(of slot: UInt32) -> Int32 {
         let (page, index) = Self.location(of: Int(slot))
-        return pages[page].positions.unsafelyUnwrapped.base[index]
+        return pages[page].storage.unsafelyUnwrapped.positions[index]
     }
 
-    /// Records the heap position of a handed-out slot. Not `mutating`: it writes the page's raw buffer.
+    /// Records the heap position of a handed-out slot. Not `mutating`: it writes the page's raw storage.
     @inline(__always)
     func setPosition(_ position: Int32, of slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        pages[page].positions.unsafelyUnwrapped.base[index] = position
+        pages[page].storage.unsafelyUnwrapped.positions[index] = position
     }
 
     // MARK: Taking and freeing slots
@@ -128,19 +133,21 @@ struct SlotTable {
         let page = firstPageWithRoom() ?? appendPage()
         if !pages[page].isAllocated { pages[page] = Page(capacity: Self.capacity(ofPage: page)) }
         let index: Int
+        let storage = pages[page].storage.unsafelyUnwrapped
         if let freed = pages[page].free.popLast() {
             index = Int(freed)
-            pages[page].records[index] = consume record
+            storage.records[index] = consume record
         } else {
-            index = pages[page].records.count
-            pages[page].records.append(consume record)
-            setPosition(-1, of: UInt32(Self.base(ofPage: page) + index))
+            index = storage.count
+            (storage.records + index).initialize(to: consume record)
+            storage.positions[index] = -1
+            storage.count += 1
         }
         precondition(Self.base(ofPage: page) + index < 1 << 30, "TimerKit: more than 2^30 tickers on one context")
         pages[page].occupied += 1
         occupiedCount += 1
         spare.taken(page)
-        if pages[page].free.isEmpty, pages[page].records.count == Self.capacity(ofPage: page) {
+        if pages[page].free.isEmpty, storage.count == Self.capacity(ofPage: page) {
             setRoom(page, false)
         }
         return UInt32(Self.base(ofPage: page) + index)
@@ -151,7 +158,7 @@ struct SlotTable {
     mutating func free(_ slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
         precondition(
-            pages[page].positions.unsafelyUnwrapped.base[index] < 0, "TimerKit internal: freeing a scheduled ticker")
+            pages[page].storage.unsafelyUnwrapped.positions[index] < 0, "TimerKit internal: freeing a scheduled ticker")
         occupiedCount -= 1
         pages[page].occupied -= 1
         if occupiedCount == 0 {
@@ -160,7 +167,7 @@ struct SlotTable {
         }
         // Drop what the record references (its handler is already gone; its site is shared) without
         // rewriting the whole record.
-        Self.vacate(&pages[page].records[index])
+        Self.vacate(&self[slot])
         pages[page].free.append(UInt16(index))
         setRoom(page, true)
         if pages[page].occupied == 0, page != 0 { emptied(page) }
@@ -177,7 +184,7 @@ struct SlotTable {
     /// Keeps the first page (emptied) and its small buffers; frees the rest.
     private mutating func releaseAll() {
         pages.removeLast(pages.count - 1)
-        pages[0].records.removeAll(keepingCapacity: true)
+        pages[0].storage.unsafelyUnwrapped.removeAll()
         pages[0].free.removeAll(keepingCapacity: true)
         pages[0].occupied = 0
         pagesWithRoom = [1]
@@ -230,8 +237,8 @@ struct SlotTable {
     var usage: (slots: Int, occupied: Int, pages: Int, allocatedPages: Int, recordCapacity: Int) {
         let allocated = pages.filter(\.isAllocated)
         return (
-            allocated.reduce(0) { $0 + $1.records.count }, occupiedCount, pages.count, allocated.count,
-            allocated.reduce(0) { $0 + $1.records.capacity }
+            allocated.reduce(0) { $0 + $1.count }, occupiedCount, pages.count, allocated.count,
+            allocated.reduce(0) { $0 + ($1.storage?.capacity ?? 0) }
         )
     }
 
@@ -246,15 +253,15 @@ struct SlotTable {
                 if !hasRoom { return "freed page \(page) not marked as having room" }
                 continue
             }
-            if content.records.count > capacity { return "page \(page) over its capacity" }
-            if content.positions == nil { return "page \(page) has no position storage" }
-            let live = content.records.filter(\.isOccupied).count
+            guard let storage = content.storage else { return "page \(page) has no storage" }
+            if storage.count > capacity || storage.capacity != capacity { return "page \(page) over its capacity" }
+            let live = (0..<storage.count).count { storage.records[$0].isOccupied }
             if live != content.occupied { return "page \(page) counts \(content.occupied) tickers, holds \(live)" }
-            if content.records.count - live != content.free.count { return "page \(page) free list incomplete" }
-            if content.free.contains(where: { content.records[Int($0)].isOccupied }) {
+            if storage.count - live != content.free.count { return "page \(page) free list incomplete" }
+            if content.free.contains(where: { storage.records[Int($0)].isOccupied }) {
                 return "page \(page) lists an occupied slot as free"
             }
-            let room = !content.free.isEmpty || content.records.count < capacity
+            let room = !content.free.isEmpty || storage.count < capacity
             if room != hasRoom { return "page \(page) room bit wrong" }
             if content.occupied == 0, page != 0, spare.page != page { return "empty page \(page) is not the spare" }
             occupied += live
@@ -266,15 +273,30 @@ struct SlotTable {
     }
 }
 
-/// The heap positions of one page's slots: raw storage of the page's capacity, freed with the page.
-final class PositionBuffer {
-    let base: UnsafeMutablePointer<Int32>
+/// One page's records and its slots' heap positions, in raw storage of the page's capacity, freed with the
+/// page. Records `0..<count` are initialised (a freed slot's record stays initialised, vacated).
+final class PageStorage {
+    let records: UnsafeMutablePointer<TickerRecord>
+    let positions: UnsafeMutablePointer<Int32>
+    let capacity: Int
+    /// Slots handed out: the initialised records.
+    var count = 0
 
     init(capacity: Int) {
-        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+        records = .allocate(capacity: capacity)
+        positions = .allocate(capacity: capacity)
+    }
+
+    /// Deinitialises every record, keeping the storage.
+    func removeAll() {
+        records.deinitialize(count: count)
+        count = 0
     }
 
     deinit {
-        base.deallocate()
+        records.deinitialize(count: count)
+        records.deallocate()
+        positions.deallocate()
     }
 }

@@ -371,7 +371,8 @@ struct TickerStateMachine {
         // One access to the record (each goes through the table's pages).
         let (isBound, handleAlive, hadManualFires) = modify(slot) { record in
             record.phase = final
-            released.handler = record.handler.take()
+            // Moved out (`take()` would retain and release it once more).
+            swap(&released.handler, &record.handler)
             defer { record.hasManualFires = false }
             return (record.site.binding.isBound, record.handleAlive, record.hasManualFires)
         }
@@ -419,10 +420,12 @@ struct TickerStateMachine {
     /// Slots that hold a ticker.
     var occupiedCount: Int { table.occupiedCount }
 
-    /// The record in `slot`, read or modified in place.
+    /// The record in `slot`, read or modified in place (through the table's storage: a record is never
+    /// copied whole, which would retain its handler and site and copy its weak owner).
     subscript(slot: UInt32) -> TickerRecord {
-        _read { yield table[slot] }
-        _modify { yield &table[slot] }
+        @inline(__always) unsafeAddress { UnsafePointer(table.address(of: slot)) }
+        // Not `mutating`: the table's pages are raw storage (see `SlotTable`).
+        @inline(__always) nonmutating unsafeMutableAddress { table.address(of: slot) }
     }
 
     /// Runs `body` on the record in `slot`, in place, in one access.
@@ -434,42 +437,41 @@ struct TickerStateMachine {
     /// Whether `slot` holds a ticker (false for a slot of a page given back).
     func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
 
-    /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check). Reads the
-    /// page directly: going through the subscript's accessor here made the compiler copy the record.
+    /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check).
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func isLiveBound(_ slot: UInt32) -> Bool {
         guard table.hasRecord(slot) else { return false }
-        let (page, index) = SlotTable.location(of: Int(slot))
-        return table.pages[page].records[index].isOccupied
-            && table.pages[page].records[index].site.binding.isBound
-            && table.pages[page].records[index].phase.isLive
+        return self[slot].isOccupied && self[slot].site.binding.isBound && self[slot].phase.isLive
     }
 
-    /// The heap key of the record in `slot`, from its fields read one by one (calling a computed property
-    /// on the element made the compiler copy the record).
+    /// The heap key of the record in `slot`, from its fields read one by one in place.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
-        let (page, index) = SlotTable.location(of: Int(slot))
-        let manual = table.pages[page].records[index].hasManualFires ? manualFires[slot]?.requestedAt : nil
-        let times =
-            table.pages[page].records[index].hasOwnTimes
-            ? ownTimes[slot]! : table.pages[page].records[index].site.times
+        let manual = self[slot].hasManualFires ? manualFires[slot]?.requestedAt : nil
         return TickerRecord.heapKey(
-            phase: table.pages[page].records[index].phase, times: times,
-            nextIndex: table.pages[page].records[index].hasWideCounts
-                ? wideCounts[slot]!.nextIndex : table.pages[page].records[index].inlineNextIndex,
+            phase: self[slot].phase, times: times(ofSlot: slot), nextIndex: nextIndex(ofSlot: slot),
             manualRequestedAt: manual)
     }
 
     /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func times(ofSlot slot: UInt32) -> ScheduleTimes {
         self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
     }
 
     /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func counts(ofSlot slot: UInt32) -> TickerCounts {
         self[slot].hasWideCounts ? wideCounts[slot]! : self[slot].inlineCounts
     }
 
     /// The next deadline the ticker in `slot` will serve (1-based).
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func nextIndex(ofSlot slot: UInt32) -> Int {
         self[slot].hasWideCounts ? wideCounts[slot]!.nextIndex : self[slot].inlineNextIndex
     }
@@ -503,6 +505,8 @@ struct TickerStateMachine {
         heapKey(ofSlot: slot)?.deadline ?? scheduledDeadline(ofSlot: slot)
     }
 
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func isCurrent(_ id: TickerID) -> Bool {
         table.isOccupied(id.slot) && table[id.slot].serial == id.serial
     }
@@ -549,6 +553,8 @@ struct TickerStateMachine {
 
     // MARK: Heap
 
+    // Inlined: a call passed the whole machine (192 bytes) by copy.
+    @inline(__always)
     func heapPosition(of slot: UInt32) -> Int { Int(table.position(of: slot)) }
 
     /// The pending deadlines in heap order (the first is the earliest), buried nodes included (their slot is
