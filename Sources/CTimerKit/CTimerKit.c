@@ -11,12 +11,20 @@ int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds) {
     return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
 }
 
+long ctimerkit_thread_timer_slack(void) {
+    return prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+}
+
 int ctimerkit_set_thread_name(const char *name) {
     return pthread_setname_np(pthread_self(), name);
 }
 #else
 int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds) {
     (void)nanoseconds;
+    return -1;
+}
+
+long ctimerkit_thread_timer_slack(void) {
     return -1;
 }
 

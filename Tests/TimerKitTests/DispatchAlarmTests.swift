@@ -138,4 +138,39 @@ import Testing
             #expect(gotThread, "thread slots were not given back")
         #endif
     }
+
+    #if os(Linux)
+        /// Tolerance is the engine's business (which deadlines one wake-up serves); it never reaches the
+        /// thread's sleep, so it can never make a wake-up late. The thread of a dispatch context sleeps with
+        /// the context's leeway as timer slack: 1 ns when the leeway is zero or the context is strict.
+        @Test(arguments: [
+            (leeway: Duration.zero, strict: false, slack: 1),
+            (leeway: Duration.zero, strict: true, slack: 1),
+            (leeway: Duration.milliseconds(3), strict: true, slack: 1),
+            (leeway: Duration.milliseconds(3), strict: false, slack: 3_000_000),
+        ])
+        func theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(leeway: Duration, strict: Bool, slack: Int) {
+            let queue = DispatchQueue(label: "TimerKitTests.dispatch.slack")
+            let seen = Locked<[(thread: String, slack: Int)]>.make([])
+            let done = DispatchSemaphore(value: 0)
+            let ticker = Ticker.schedule(
+                .every(.milliseconds(5), tolerance: .milliseconds(2)),
+                on: .dispatch(queue, leeway: leeway, strict: strict)
+            ) { _ in
+                let count = seen.withLock { state -> Int in
+                    state.append((ThreadAlarm.currentThreadName, ThreadAlarm.currentTimerSlack))
+                    return state.count
+                }
+                if count == 3 { done.signal() }
+            }
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            ticker.cancel()
+            let onThread = seen.withLock { $0 }.filter {
+                $0.thread == ThreadAlarm.threadName(DispatchAlarm.threadLabel)
+            }
+            // Delivered by the context's thread (the queue is idle, so `sync` runs there).
+            #expect(!onThread.isEmpty, "\(seen.withLock { $0 })")
+            #expect(onThread.allSatisfy { $0.slack == slack }, "\(onThread)")
+        }
+    #endif
 }

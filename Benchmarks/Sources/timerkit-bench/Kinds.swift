@@ -22,6 +22,14 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
         .timerKitPrecise, .nanosleepPrecise, .nanosleep,
     ]
 
+    /// The order of a lateness round (reversed every other round): each TimerKit context next to its raw
+    /// counterpart, and the strict dispatch timer between the dispatch and the precise contexts, so that the
+    /// precise context's tails are compared with a neighbour in time too.
+    static let measurementOrder: [TimerKind] = [
+        .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep, .timerKitDispatch, .dispatchSource,
+        .timerKitPrecise, .nanosleepPrecise, .nanosleep,
+    ]
+
     var isTimerKit: Bool { Self.timerKit.contains(self) }
 
     /// The raw primitive a TimerKit context is compared with.

@@ -43,31 +43,57 @@ struct LatenessAggregate {
     }
 }
 
-/// TimerKit's median lateness minus its raw counterpart's, paired by round: each round measures both, one
-/// right after the other (their order alternating from round to round), so a difference is taken between
-/// neighbours in time and the machine's drift between rounds cancels out. The spread is the rounds' range.
+/// A statistic of TimerKit's lateness minus the same statistic of its raw counterpart's, paired by round:
+/// each round measures both, one right after the other (their order alternating from round to round), so
+/// a difference is taken between neighbours in time and the machine's drift between rounds cancels out.
+/// The spread is the rounds' range.
 struct PairedLateness {
-    /// Median over rounds of (TimerKit's median − the raw timer's median), µs.
+    /// Median over rounds of (TimerKit's statistic − the raw timer's), µs (for an even number of rounds, the
+    /// mean of the two middle differences).
     var median: Double
     var minimum: Double
     var maximum: Double
     var rounds: Int
+    /// Rounds in which TimerKit's statistic was at most the raw timer's.
+    var roundsNoWorse: Int
+    /// Median over rounds of the raw timer's statistic, µs (what the paired median is added to).
+    var rawMedian: Double
 
-    init?(_ runs: [LatenessRun], kind: TimerKind, raw: TimerKind, loaded: Bool) {
-        var differences: [Double] = []
+    /// Pairs `kind` with `raw` round by round on `statistic` of each round's fires (the median by default).
+    init?(
+        _ runs: [LatenessRun], kind: TimerKind, raw: TimerKind, loaded: Bool,
+        statistic: (Summary) -> Double = \.median
+    ) {
+        var pairs: [(mine: Double, theirs: Double)] = []
         for round in Set(runs.map(\.round)).sorted() {
-            func roundMedian(_ kind: TimerKind) -> Double? {
+            func roundStatistic(_ kind: TimerKind) -> Double? {
                 runs.first { $0.kind == kind && $0.loaded == loaded && $0.round == round && $0.completed }
-                    .map { Summary($0.microseconds).median }
+                    .map { statistic(Summary($0.microseconds)) }
             }
-            guard let mine = roundMedian(kind), let theirs = roundMedian(raw) else { continue }
-            differences.append(mine - theirs)
+            guard let mine = roundStatistic(kind), let theirs = roundStatistic(raw) else { continue }
+            pairs.append((mine, theirs))
         }
-        guard !differences.isEmpty else { return nil }
-        median = medianOf(differences)
+        self.init(pairs: pairs)
+    }
+
+    /// Pairs of (TimerKit's statistic, the reference's) measured side by side, one pair per round.
+    init?(pairs: [(mine: Double, theirs: Double)]) {
+        guard !pairs.isEmpty else { return nil }
+        let differences = pairs.map { $0.mine - $0.theirs }
+        median = Self.median(differences)
         minimum = differences.min()!
         maximum = differences.max()!
         rounds = differences.count
+        roundsNoWorse = differences.filter { $0 <= 0 }.count
+        rawMedian = Self.median(pairs.map(\.theirs))
+    }
+
+    /// The median, the mean of the two middle values for an even count (`medianOf` takes the lower one,
+    /// which would favour TimerKit in a difference over an even number of rounds).
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     }
 
     /// "+3.1 µs (−2.0 to +9.4, 5 rounds)".
@@ -155,18 +181,26 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                         context: context, measured: mine.median, unit: "µs", limit: raw.median * preciseFloorFactor,
                         reference: raw.median, referenceName: rawKind.title,
                         passed: mine.completed && mine.median <= raw.median * preciseFloorFactor))
-                // The tails against the raw strict dispatch timer, the other way to ask for a punctual deadline.
-                if let strict = LatenessAggregate(results.lateness, kind: .dispatchSource, loaded: loaded) {
-                    for (name, measured, reference) in [
-                        ("p99", mine.p99, strict.p99), ("max", mine.max, strict.max),
-                    ] {
-                        targets.append(
-                            TargetResult(
-                                target: "lateness \(name) ≤ the raw strict dispatch timer's", context: context,
-                                measured: measured, unit: "µs", limit: reference, reference: reference,
-                                referenceName: TimerKind.dispatchSource.title,
-                                passed: mine.completed && measured <= reference))
-                    }
+                // The tails against the raw strict dispatch timer, the other way to ask for a punctual deadline,
+                // measured right before or after it in each round: a round's p99 and max are its worst few
+                // fires, so they are compared round by round, and the median of those differences is judged.
+                for (name, statistic) in [("p99", { (summary: Summary) in summary.p99 }), ("max", { $0.max })] {
+                    guard
+                        let paired = PairedLateness(
+                            results.lateness, kind: kind, raw: .dispatchSource, loaded: loaded, statistic: statistic)
+                    else { continue }
+                    // The judged figure is the paired difference itself (a round's max easily differs by
+                    // milliseconds from the next round's, so a difference added to a median of maxima means
+                    // nothing); the raw timer's median over rounds is shown beside it.
+                    targets.append(
+                        TargetResult(
+                            target:
+                                "lateness \(name) no worse than the raw strict dispatch timer's: median over rounds of "
+                                + "(precise − strict) of each round's \(name) ≤ 0 (\(paired.roundsNoWorse) of "
+                                + "\(paired.rounds) rounds no worse)",
+                            context: context, measured: paired.median, unit: "µs", limit: 0,
+                            reference: paired.rawMedian, referenceName: "\(TimerKind.dispatchSource.title) \(name)",
+                            comparesToRaw: false, passed: mine.completed && paired.median <= 0))
                 }
             } else if let paired = PairedLateness(results.lateness, kind: kind, raw: rawKind, loaded: loaded) {
                 targets.append(
@@ -190,15 +224,17 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
         }
     }
     for row in toleranceRows(results) {
+        guard let paired = row.paired else { continue }
         targets.append(
             TargetResult(
                 target:
                     "lateness median of a 10 ms ticker with 2 ms tolerance within "
-                    + "\(Int(toleranceCostLimitMicroseconds)) µs of the same ticker without",
-                context: contextName(row.kind), measured: row.with.median, unit: "µs",
-                limit: row.without.median + toleranceCostLimitMicroseconds, reference: row.without.median,
+                    + "\(Int(toleranceCostLimitMicroseconds)) µs of the same ticker without (median of the rounds' "
+                    + "paired differences)",
+                context: contextName(row.kind), measured: paired.rawMedian + paired.median, unit: "µs",
+                limit: paired.rawMedian + toleranceCostLimitMicroseconds, reference: paired.rawMedian,
                 referenceName: "no tolerance", comparesToRaw: false,
-                passed: row.with.completed && row.with.median <= row.without.median + toleranceCostLimitMicroseconds))
+                passed: row.with.completed && paired.median <= toleranceCostLimitMicroseconds))
     }
     for result in results.cpu where result.kind.isTimerKit {
         let raw = result.kind.counterpart.flatMap { kind in results.cpu.first { $0.kind == kind } }
@@ -395,7 +431,47 @@ private func latenessSection(_ results: Results) -> [String] {
                     + "\(row.reported.map(format) ?? "") |")
         }
     }
-    return lines + threadScheduleLines(results.lateness)
+    return lines + tailLines(results.lateness) + threadScheduleLines(results.lateness)
+}
+
+/// Lateness at least this long is counted in the tails table: about a quarter of a scheduler tick.
+let longFireMicroseconds = 1_000.0
+
+/// The precise context's tails next to the raw strict dispatch timer's, compared round by round (the two
+/// run back to back), and how many fires of each kind were late by a millisecond or more.
+private func tailLines(_ runs: [LatenessRun]) -> [String] {
+    var lines = [
+        "",
+        "Tails of the precise context against the raw strict `DispatchSourceTimer`, measured right before or "
+            + "after it in every round: each round's p99 and max (its 2nd and 1st worst of 150 fires) paired "
+            + "by round, the median over rounds of (precise − strict) and its range, the rounds in which the "
+            + "precise context's was no worse, and the fires late by \(format(longFireMicroseconds)) µs or more "
+            + "(whole scheduler slices lost to other work on the machine).",
+        "",
+        "| condition | p99: precise − strict | rounds no worse | max: precise − strict | rounds no worse | "
+            + "fires ≥ \(format(longFireMicroseconds)) µs: precise / strict / all fires each |",
+        "|---|---|--:|---|--:|--:|",
+    ]
+    var any = false
+    for loaded in [false, true] {
+        guard
+            let p99 = PairedLateness(
+                runs, kind: .timerKitPrecise, raw: .dispatchSource, loaded: loaded, statistic: \.p99),
+            let max = PairedLateness(
+                runs, kind: .timerKitPrecise, raw: .dispatchSource, loaded: loaded, statistic: \.max)
+        else { continue }
+        any = true
+        func long(_ kind: TimerKind) -> (count: Int, fires: Int) {
+            let mine = runs.filter { $0.kind == kind && $0.loaded == loaded }
+            let values = mine.flatMap(\.microseconds)
+            return (values.filter { $0 >= longFireMicroseconds }.count, values.count)
+        }
+        let (precise, strict) = (long(.timerKitPrecise), long(.dispatchSource))
+        lines.append(
+            "| \(loaded ? "load" : "idle") | \(p99.text) | \(p99.roundsNoWorse) of \(p99.rounds) | \(max.text) | "
+                + "\(max.roundsNoWorse) of \(max.rounds) | \(precise.count) / \(strict.count) / \(precise.fires) |")
+    }
+    return any ? lines : []
 }
 
 /// What the scheduler did to the TimerKit contexts' own threads over the lateness rounds: whether a
@@ -431,17 +507,27 @@ private func threadScheduleLines(_ runs: [LatenessRun]) -> [String] {
     return any ? lines : []
 }
 
-/// The tolerance section's rows: per context, the aggregate without tolerance and with it.
+/// The tolerance section's rows: per context, the aggregate without tolerance and with it, and the two
+/// paired by round (each round measures both back to back, in alternating order).
 private func toleranceRows(
     _ results: Results
-) -> [(kind: TimerKind, without: LatenessAggregate, with: LatenessAggregate)] {
+) -> [(kind: TimerKind, without: LatenessAggregate, with: LatenessAggregate, paired: PairedLateness?)] {
     let without = results.tolerance.filter { $0.toleranceNanoseconds == nil }
     let with = results.tolerance.filter { $0.toleranceNanoseconds != nil }
     return TimerKitBench.toleranceKinds.compactMap { kind in
         guard let plain = LatenessAggregate(without, kind: kind, loaded: false),
             let tolerant = LatenessAggregate(with, kind: kind, loaded: false)
         else { return nil }
-        return (kind, plain, tolerant)
+        func roundMedians(_ runs: [LatenessRun]) -> [Int: Double] {
+            Dictionary(
+                runs.filter { $0.kind == kind && $0.completed }.map { ($0.round, Summary($0.microseconds).median) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        let plainByRound = roundMedians(without)
+        let pairs = roundMedians(with).sorted { $0.key < $1.key }.compactMap { round, median in
+            plainByRound[round].map { (mine: median, theirs: $0) }
+        }
+        return (kind, plain, tolerant, PairedLateness(pairs: pairs))
     }
 }
 
@@ -450,18 +536,21 @@ private func toleranceSection(_ results: Results) -> [String] {
         "",
         "### What tolerance costs a lone ticker: one 10 ms ticker, without and with 2 ms of tolerance (µs)",
         "",
-        "The same ticker measured without tolerance and with 2 ms of it, interleaved, idle "
-            + "process, lateness as in the lateness table. Its window holds no other ticker's deadline, so it should be "
-            + "delivered at its deadline: tolerance costs only what coalescing needs.",
+        "The same ticker measured without tolerance and with 2 ms of it, back to back in each round (which goes "
+            + "first alternates from round to round), idle process, lateness as in the lateness table. Its window "
+            + "holds no other ticker's deadline, so it should be delivered at its deadline: tolerance costs only "
+            + "what coalescing needs. *Paired* is the median over rounds of the median with tolerance minus the "
+            + "median without in the same round, with the rounds' range: the figure the 10 µs target reads.",
         "",
-        "| context | median, no tolerance | median, 2 ms tolerance | difference | p99, no tolerance | p99, 2 ms tolerance |",
-        "|---|--:|--:|--:|--:|--:|",
+        "| context | median, no tolerance | median, 2 ms tolerance | difference | paired: with − without | "
+            + "p99, no tolerance | p99, 2 ms tolerance |",
+        "|---|--:|--:|--:|---|--:|--:|",
     ]
     for row in toleranceRows(results) {
         lines.append(
             "| \(contextName(row.kind)) | \(format(row.without.median)) | \(format(row.with.median)) | "
-                + "\(signed(row.with.median - row.without.median)) | \(format(row.without.p99)) | "
-                + "\(format(row.with.p99)) |")
+                + "\(signed(row.with.median - row.without.median)) | \(row.paired?.text ?? "") | "
+                + "\(format(row.without.p99)) | \(format(row.with.p99)) |")
     }
     return lines
 }

@@ -7,6 +7,10 @@
 /// cannot call directly because it is variadic). Returns 0 on success, -1 where unsupported or refused.
 int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds);
 
+/// The calling thread's timer slack in nanoseconds (Linux `prctl(PR_GET_TIMERSLACK)`), or -1 where
+/// unsupported.
+long ctimerkit_thread_timer_slack(void);
+
 /// Names the calling thread (at most 15 bytes are kept on Linux). Returns 0 on success.
 int ctimerkit_set_thread_name(const char *name);
 

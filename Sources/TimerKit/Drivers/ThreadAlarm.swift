@@ -169,6 +169,9 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
+    /// The calling thread's timer slack in nanoseconds as the system holds it (Linux; -1 elsewhere).
+    static var currentTimerSlack: Int { ctimerkit_thread_timer_slack() }
+
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
