@@ -178,6 +178,94 @@ import TimerKitTestSupport
         #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
     }
 
+    /// The rule holds per loop, whichever thread scheduled a ticker or made the engine first: a ticker that
+    /// another thread scheduled on the loop before the loop's own thread used `.current` (so the engine was
+    /// made elsewhere), and one another thread scheduled on the loop after, are both cancelled when the
+    /// loop's thread ends.
+    @Test(arguments: [false, true])
+    func aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: Bool) throws {
+        let base = TimeBase(.system)
+        let loopBox = Locked<RunLoop?>.make(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let own = Locked<Ticker?>.make(nil)
+        Thread {
+            TimeBase.$override.withValue(base) {
+                loopBox.withLock { $0 = RunLoop.current }
+                ready.signal()
+                proceed.wait()
+                RunLoop.current.perform {
+                    own.withLock { $0 = Ticker.schedule(.every(.seconds(60)), on: .current) { _ in } }
+                }
+                // Ends before any deadline: only `.current` told TimerKit which thread the loop is on.
+                RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+            }
+            done.signal()
+        }.start()
+        ready.wait()
+        let loop = try #require(loopBox.withLock { $0 })
+        var foreign: Ticker?
+        if engineMadeElsewhere {
+            foreign = TimeBase.$override.withValue(base) {
+                Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
+            }
+        }
+        proceed.signal()
+        if !engineMadeElsewhere {
+            #expect(eventually { own.withLock { $0 } != nil })
+            foreign = TimeBase.$override.withValue(base) {
+                Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
+            }
+        }
+        done.wait()
+        let ownTicker = try #require(own.withLock { $0 })
+        let foreignTicker = try #require(foreign)
+        #expect(eventually { ownTicker.state == .cancelled }, "the loop's own ticker: \(ownTicker.state)")
+        #expect(eventually { foreignTicker.state == .cancelled }, "the other thread's ticker: \(foreignTicker.state)")
+    }
+
+    /// A handler released as the thread ends that schedules another ticker on the same loop (its
+    /// deinitialiser runs on the exiting thread): that ticker is cancelled too, so it does not pin the loop.
+    @Test func aTickerScheduledWhileTheThreadEndsIsCancelledToo() {
+        final class Rescheduler: Sendable {
+            let late: Locked<Ticker?>
+            init(late: Locked<Ticker?>) { self.late = late }
+            deinit {
+                let ticker = Ticker.schedule(.every(.seconds(60)), on: .current) { _ in }
+                late.withLock { $0 = ticker }
+            }
+        }
+        final class Worker: Sendable {}
+        let base = TimeBase(.system)
+        let late = Locked<Ticker?>.make(nil)
+        let loop = WeakBox<RunLoop>()
+        let done = DispatchSemaphore(value: 0)
+        let worker = Worker()  // outlives the thread, so only the thread's end stops the ticker
+        Thread {
+            TimeBase.$override.withValue(base) {
+                RunLoop.current.perform {
+                    // The handler holds the only reference to the rescheduler: it goes when the handler is
+                    // released, on the exiting thread.
+                    let rescheduler = Rescheduler(late: late)
+                    _ = Ticker.schedule(.every(.seconds(60)), on: .current, owner: worker) { _, _ in
+                        withExtendedLifetime(rescheduler) {}
+                    }
+                }
+                loop.object = RunLoop.current
+                RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+            }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(eventually { late.withLock { $0 } != nil }, "the released handler's owner scheduled nothing")
+        let state = late.withLock { $0?.state }
+        #expect(state == .cancelled, "the ticker scheduled during the thread's end: \(String(describing: state))")
+        late.withLock { $0 = nil }
+        #expect(eventually { loop.object == nil }, "the finished thread's run loop is still referenced")
+        withExtendedLifetime(worker) {}
+    }
+
     /// Ending a thread whose run loop has no ticker of TimerKit's, or whose engine went away already,
     /// cancels nothing elsewhere: a ticker of another thread's loop keeps firing.
     @Test func aThreadEndCancelsOnlyItsOwnLoopsTickers() throws {

@@ -494,11 +494,12 @@ import Testing
 
     // MARK: A run loop that stops running
 
-    /// The thread of a run-loop context stops running its loop (here it exits, as `RunLoopThread.stop()`
-    /// makes it). Its tickers stay live — `running`, listed by diagnostics, their deadlines passing
-    /// unserved — and nothing fires or crashes: scheduling, `fire()`, `pause()` and `resume()` only change
-    /// state. `cancel()` and releasing a handle free the handler at once; an owner that goes away is freed
-    /// at once (never retained) and its ticker is stopped, with its handler freed, at the next sweep.
+    /// The thread of a run-loop context stops running its loop but lives on. Its tickers stay live —
+    /// `running`, listed by diagnostics, their deadlines passing unserved — and nothing fires or crashes:
+    /// scheduling, `fire()`, `pause()` and `resume()` only change state. `cancel()` and releasing a handle
+    /// free the handler at once; an owner that goes away is freed at once (never retained) and its ticker
+    /// is stopped, with its handler freed, at the next sweep. When the thread then ends, the loop's
+    /// remaining tickers are cancelled.
     @Test func tickersOnARunLoopThatStopsRunningStayLiveButNeverFire() {
         let thread = RunLoopThread(name: "TimerKitTests.misbehaving.stoppedLoop")
         let context = thread.context
@@ -528,7 +529,7 @@ import Testing
             }
         }
         #expect(eventually { Set(ticks.values).count == 3 }, "the loop was running")
-        thread.stop()
+        thread.stopRunningLoop()
         let countAtStop = ticks.count
         let late = Ticker.schedule(.after(.zero), on: context, fileID: tag) { _ in ticks.append("late") }
         late.fire()
@@ -551,7 +552,9 @@ import Testing
         #expect(tracker.live == 0, "the owner was retained")
         #expect(TickerDiagnostics.liveTickers().filter { $0.fileID == tag }.map(\.binding) == ["handle"])
         #expect(weakOwnerProbe == nil, "the sweep stopped the dead owner's ticker and freed its handler")
-        late.cancel()
+        #expect(late.state == .running)
+        thread.stop()
+        #expect(eventually { late.state == .cancelled }, "the thread's end cancels the loop's tickers")
         #expect(TickerDiagnostics.liveTickers().filter { $0.fileID == tag }.isEmpty)
         #expect(ticks.count == countAtStop)
     }

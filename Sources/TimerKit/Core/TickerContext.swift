@@ -49,6 +49,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// live tickers (and no handle to one is kept), the timer leaves the run loop, so a short-lived thread's
     /// run loop is freed when the thread ends.
     ///
+    /// When the loop's thread ends, the loop's tickers are cancelled and their handlers released on the
+    /// exiting thread, once TimerKit knows that thread: a ticker was scheduled on ``current`` there, or the
+    /// loop served one of its deadlines (see <doc:RunLoopContext>).
+    ///
     /// A ticker on a run loop that is not running does not fire until the loop runs (in debug builds,
     /// scheduling on the current thread's loop when it is neither the main thread's nor running logs a
     /// warning). An empty `modes` array is replaced by `[.common]`.
@@ -63,7 +67,13 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     public static var main: TickerContext { .runLoop(.main) }
 
     /// The calling thread's run loop in common modes (what `Foundation.Timer.scheduledTimer` uses).
-    public static var current: TickerContext { .runLoop(.current) }
+    ///
+    /// When the thread ends, the tickers on its run loop are cancelled (the loop never runs again) and
+    /// their handlers are released on the exiting thread, so nothing of TimerKit keeps the finished
+    /// thread's run loop once no handle to its tickers is kept.
+    public static var current: TickerContext {
+        TickerContext(storage: .runLoop(RunLoopReference(.current, isCallersOwn: true), modes: [.common]))
+    }
 
     /// A dispatch queue: handlers run on `queue`, one at a time even when the queue is concurrent.
     ///
@@ -199,10 +209,14 @@ struct RunLoopReference: @unchecked Sendable, Hashable {
     // CFRunLoopCopyCurrentMode reads under the loop's lock); its handlers run on the loop's own thread.
     let runLoop: RunLoop
     let isMain: Bool
+    /// Made by ``TickerContext/current`` on the loop's own thread, which is not the main thread (not part
+    /// of the reference's identity).
+    let isCallersOwn: Bool
 
-    init(_ runLoop: RunLoop) {
+    init(_ runLoop: RunLoop, isCallersOwn: Bool = false) {
         self.runLoop = runLoop
         self.isMain = runLoop === RunLoop.main
+        self.isCallersOwn = isCallersOwn && !isMain
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.runLoop === rhs.runLoop }

@@ -167,6 +167,11 @@ final class TickerEngine: Sendable {
 
     /// Called by the alarm on the context: delivers every due tick, one at a time, then re-arms.
     func serviceDueTickers() {
+        // On system time a run-loop engine is served by its loop's timer, on the loop's thread: the loop's
+        // tickers are then cancelled when that thread ends (see `RunLoopThreadEnd`).
+        if case .runLoop(let loop, _) = context.storage, !loop.isMain, case .system = clock.source {
+            RunLoopThreadEnd.watchOnItsThread(self)
+        }
         machine.withLock { $0.alarmFired() }
         var served = 0
         while true {

@@ -102,16 +102,14 @@ final class TimeBase: Sendable {
 
     /// The engine serving `context` on `clock`'s timeline on this time base, created on first use.
     func engine(for context: TickerContext, clock: TickClock = .uptime) -> TickerEngine {
-        var made: TickerEngine?
         let engine = engineRegistry.object(
             for: EngineKey(context: context.key, clock: clock.kind), permanent: context.enginesArePermanent
         ) {
-            let engine = TickerEngine(context: context, clock: clock.kind, timeBase: self)
-            made = engine
-            return engine
+            TickerEngine(context: context, clock: clock.kind, timeBase: self)
         }
-        // A new engine of the current thread's own run loop cancels its tickers when the thread ends.
-        if let made, made === engine { RunLoopThreadEnd.watch(engine, for: context) }
+        // The current thread's own run loop (`TickerContext.current`): its tickers are cancelled when the
+        // thread ends.
+        if case .runLoop(let loop, _) = context.storage, loop.isCallersOwn { RunLoopThreadEnd.watchOnItsThread(engine) }
         return engine
     }
 

@@ -65,6 +65,8 @@ final class RunLoopThread: Sendable {
     private let stopFlag = Locked<Bool>.make(false)
     private let finished = DispatchSemaphore(value: 0)
     private let go = DispatchSemaphore(value: 0)
+    /// Lets the thread exit once its loop has stopped running.
+    private let exitGate = DispatchSemaphore(value: 0)
 
     init(name: String = "TimerKitTests.RunLoopThread", parked: Bool = false) {
         // The thread's block captures only what it needs (not `self`), so nothing forms a cycle.
@@ -73,6 +75,7 @@ final class RunLoopThread: Sendable {
         let stopFlag = stopFlag
         let finished = finished
         let go = go
+        let exitGate = exitGate
         let thread = Thread {
             let runLoop = RunLoop.current
             // A port keeps the loop alive when no timer is scheduled yet.
@@ -84,6 +87,7 @@ final class RunLoopThread: Sendable {
                 _ = runLoop.run(mode: .default, before: Date().addingTimeInterval(0.05))
             }
             finished.signal()
+            exitGate.wait()
         }
         thread.name = name
         thread.start()
@@ -98,11 +102,24 @@ final class RunLoopThread: Sendable {
     /// Lets a parked thread run its loop (does nothing more for one that runs already).
     func startRunning() { go.signal() }
 
+    /// Stops running the loop (if it still runs) and lets the thread end; returns once the loop has stopped.
     func stop() {
-        stopFlag.withLock { $0 = true }
+        exitGate.signal()
+        stopRunningLoop()
+    }
+
+    /// Stops running the loop but keeps the thread alive (until `stop()`, or this object goes away).
+    func stopRunningLoop() {
+        let first = stopFlag.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         go.signal()
         finished.wait()
     }
+
+    deinit { exitGate.signal() }
 }
 
 enum NSMachPortOrPipe {
