@@ -63,6 +63,29 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty)
     }
 
+    /// The waits count on the engine clock that counts like the sequence's clock, so that after the device
+    /// sleeps the engine and the consumer agree on which deadlines passed (a suspend cannot be simulated:
+    /// the pending one-shot's clock is checked here, the repeating ticker's in the real-time tests).
+    @Test func theWaitsCountOnTheClockOfTheSequence() async {
+        let time = VirtualTime()
+        let continuous = time.run { Ticker.ticks(.every(.seconds(1), count: 1)) }
+        let suspending = time.run { Ticker.ticks(.every(.seconds(1), count: 1), clock: SuspendingClock()) }
+        let consumers = [
+            Task { () -> Int? in
+                for await tick in continuous { return tick.index }
+                return nil
+            },
+            Task { () -> Int? in
+                for await tick in suspending { return tick.index }
+                return nil
+            },
+        ]
+        await waitUntil { time.pendingTickers.count == 2 }
+        #expect(time.pendingTickers.map(\.schedule.clock.description).sorted() == ["continuous", "uptime"])
+        await time.advance(by: .seconds(1))
+        for consumer in consumers { #expect(await consumer.value == 1) }
+    }
+
     @Test func sequencesWhoseToleranceWindowsOverlapShareOneWakeUp() async {
         let time = VirtualTime()
         // Three consumers whose first deadlines are 1.0 s, 1.1 s and 1.2 s away, each with 0.5 s of

@@ -351,7 +351,7 @@ import TimerKitTestSupport
         var iterator = Ticker.ticks(.every(.milliseconds(2))).makeAsyncIterator()
         #expect(await iterator.next() != nil)
         let engine = WeakBox<TickerEngine>()
-        engine.object = TimeBase.system.engine(for: EngineWait.context)
+        engine.object = TimeBase.system.engine(for: EngineWait.context, clock: .continuous)
         try? await Task.sleep(for: .milliseconds(50))
         #expect(engine.object != nil, "the engine went between two ticks")
         #expect(await iterator.next() != nil)

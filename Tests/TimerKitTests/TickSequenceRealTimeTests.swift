@@ -11,11 +11,13 @@ import Testing
 /// it from waiting in time.
 @Suite struct TickSequenceRealTimeTests {
     /// The live tickers created by the `Ticker.ticks` call at `line` of this file (read from the tick
-    /// sequences' engine only: listing every context could take longer than an interval while other
-    /// tests hold many tickers).
+    /// sequences' engines only, on both clocks: listing every context could take longer than an interval
+    /// while other tests hold many tickers).
     static func tickers(at line: Int) -> [TickerSnapshot] {
-        TimeBase.system.engine(for: EngineWait.context).liveSnapshots().filter {
-            $0.fileID == #fileID && $0.line == line
+        [TickClock.uptime, .continuous].flatMap { clock in
+            TimeBase.system.engine(for: EngineWait.context, clock: clock).liveSnapshots().filter {
+                $0.fileID == #fileID && $0.line == line
+            }
         }
     }
 
@@ -34,25 +36,43 @@ import Testing
 
     static func oneRepeatingTickerServesAConsumerThatKeepsUp() async {
         let line = #line + 1
-        var iterator = Ticker.ticks(.every(.milliseconds(100), count: 8)).makeAsyncIterator()
+        let sequence = Ticker.ticks(.every(.milliseconds(100)))
         var tickers = Set<TickInstant>()  // told apart by their creation instant
+        var clocks = Set<TickClock>()
         var served = 0  // ticks right after which a ticker was seen running
-        var indices: [Int] = []
-        while let tick = await iterator.next() {
-            indices.append(tick.index)
+        var count = 0
+        // Unbounded: the ticker can only stop because the loop ends and the iterator goes with it.
+        for await _ in sequence {
+            count += 1
             let running = Self.tickers(at: line)
             if !running.isEmpty { served += 1 }
-            for ticker in running { tickers.insert(ticker.createdAt) }
-            if tick.isLast { break }
+            for ticker in running {
+                tickers.insert(ticker.createdAt)
+                clocks.insert(ticker.schedule.clock)
+            }
+            if count == 8 { break }
         }
-        #expect(indices.last == 8)
+        #expect(count == 8)
         // A consumer that does nothing but wait is away at a deadline (its ticker stops, and the next wait
         // starts another) only when the machine stalls it for a whole interval; one-shot waits would show
         // a new ticker at every tick.
         #expect(
             served >= 2 && tickers.count < served,
-            "\(tickers.count) tickers seen after \(served) of \(indices.count) ticks")
+            "\(tickers.count) tickers seen after \(served) of \(count) ticks")
+        // The default clock (`ContinuousClock`) keeps counting while the device sleeps: so must the ticker.
+        #expect(clocks == [.continuous])
         #expect(Self.tickers(at: line).isEmpty, "the ticker stops with the sequence")
+    }
+
+    @Test func aSuspendingClockSequenceIsServedOnTheUptimeClock() async {
+        await Self.inRealTimeOnOwnThread {
+            let line = #line + 1
+            var iterator = Ticker.ticks(.every(.milliseconds(100)), clock: SuspendingClock()).makeAsyncIterator()
+            #expect(await iterator.next() != nil)
+            let running = Self.tickers(at: line)
+            // Seen unless the consumer was stalled for a whole interval right after its tick.
+            #expect(!running.isEmpty && running.allSatisfy { $0.schedule.clock == .uptime }, "\(running)")
+        }
     }
 
     @Test func aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() async {
@@ -61,9 +81,13 @@ import Testing
 
     static func aConsumerThatStopsWaitingStopsItsTickerAndResumesOnTheGrid() async {
         let line = #line + 1
-        var iterator = Ticker.ticks(.every(.milliseconds(10))).makeAsyncIterator()
+        var iterator = Ticker.ticks(.every(Self.interval)).makeAsyncIterator()
         let first = await iterator.next()
+        // The first ticker's grid, on the engine's clock: it runs until its next deadline finds the
+        // consumer away (an interval from now).
+        let grid = Self.tickers(at: line).first
         #expect(first != nil)
+        #expect(grid?.nextDeadline != nil, "the first ticker was not seen running")
         // The consumer is away (busy) for as long as it takes the next deadline to find it not waiting.
         var stopped = false
         for _ in 0..<500 where !stopped {
@@ -71,17 +95,30 @@ import Testing
             if !stopped { try? await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(stopped, "the ticker still runs while nobody waits")
-        // Waiting again: the deadline that passed is delivered at once, then the schedule goes on.
+        guard let first, let grid = grid?.nextDeadline else { return }
+        // Wait again half-way between two deadlines, so that a ticker restarted a whole interval from now
+        // (off the grid) would be half an interval away from it.
+        let clock = ContinuousClock()
+        let phase = first.deadline.duration(to: clock.now).saturatingNanoseconds % Self.interval.saturatingNanoseconds
+        try? await clock.sleep(until: clock.now.advanced(by: Self.interval * 1.5 - .nanoseconds(phase)))
+        // The deadline that passed is delivered at once, then the schedule goes on with a new ticker.
         let late = await iterator.next()
         let next = await iterator.next()
+        let restarted = Self.tickers(at: line)
         #expect((late?.index ?? 0) >= 2)
         #expect((next?.index ?? 0) > (late?.index ?? .max))
-        if let late, let next, let first {
-            let interval = Duration.milliseconds(10)
-            #expect(late.deadline == first.deadline.advanced(by: interval * (late.index - first.index)), "on the grid")
-            #expect(next.deadline == first.deadline.advanced(by: interval * (next.index - first.index)), "on the grid")
+        // The restarted ticker runs until its next deadline finds the consumer away: its next deadline is
+        // on the first ticker's grid (within the time between the two clock readings a start takes).
+        #expect(restarted.count == 1, "the restarted ticker was not seen running")
+        if let deadline = restarted.first?.nextDeadline {
+            let offset = (deadline.nanoseconds - grid.nanoseconds) % Self.interval.saturatingNanoseconds
+            let distance = min(abs(offset), Self.interval.saturatingNanoseconds - abs(offset))
+            #expect(distance < Self.interval.saturatingNanoseconds / 10, "\(distance) ns off the grid")
         }
     }
+
+    /// The interval of the grid test: long enough that the ticker is seen running right after a tick.
+    static let interval = Duration.milliseconds(100)
 }
 
 /// A task executor that runs its jobs, in order, on one thread of its own until stopped.

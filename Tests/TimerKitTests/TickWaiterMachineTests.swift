@@ -31,6 +31,43 @@ import Testing
         #expect(machine.fired(generation: generation, engineIndex: 2, isLast: false).resumed == 1)
     }
 
+    /// A machine whose first ticker (from deadline 1, unbounded) reached deadline 1 and resumed the
+    /// consumer with it; each case that parks starts from a fresh one, so that an unexpected park is an
+    /// expectation failure, not a second wait.
+    static func afterTheFirstTick() -> Machine {
+        var machine = Machine()
+        let generation = machine.startServing(base: 1, count: nil)
+        _ = machine.park(0, for: 1)
+        _ = machine.fired(generation: generation, engineIndex: 1, isLast: false)
+        return machine
+    }
+
+    @Test func aConsumerWhoseClockRanAheadIsNotServedByTheRunningTicker() {
+        // The consumer's clock ran ahead of the ticker's (the device slept 50 intervals, and the ticker's
+        // clock stopped meanwhile): it waits for deadline 52, which this ticker would reach only interval
+        // by interval. It is not served: the waiter starts a new ticker on the grid.
+        var machine = Self.afterTheFirstTick()
+        #expect(machine.park(1, for: 52).outcome == .unserved)
+        machine = Self.afterTheFirstTick()
+        #expect(machine.park(1, for: 4).outcome == .unserved, "two past the ticker's next deadline (2)")
+        // One past the ticker's next deadline is served: the consumer took that one on its own reading.
+        machine = Self.afterTheFirstTick()
+        #expect(machine.park(1, for: 3).outcome == nil)
+        #expect(machine.cancel() == 1)
+    }
+
+    @Test func aTickerRestartedOnTheGridServesTheDeadlineItStartsAtAndTheOneAfter() {
+        var machine = Self.afterTheFirstTick()
+        _ = machine.startServing(base: 52, count: nil)
+        #expect(machine.park(1, for: 54).outcome == .unserved, "beyond the restarted ticker's reach")
+        machine = Self.afterTheFirstTick()
+        let restarted = machine.startServing(base: 52, count: nil)
+        #expect(machine.park(1, for: 53).outcome == nil, "the consumer took deadline 52 on its own reading")
+        #expect(machine.fired(generation: restarted, engineIndex: 1, isLast: false).isNone)
+        #expect(machine.fired(generation: restarted, engineIndex: 2, isLast: false).resumed == 1)
+        #expect(machine.reached == 53)
+    }
+
     @Test func aLateFireReportsTheLatestDeadlineAndAWaitForAPassedOneReturnsAtOnce() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)

@@ -86,6 +86,29 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         }
     }
 
+    /// The table behind the checks, with the allocator's reuse made certain: a gone engine's entry is not
+    /// taken for the check of a new engine at the same address, which takes the entry over. (The test
+    /// above exercises the same logic only when the allocator happens to reuse the address.)
+    @Test func aCheckTableEntryOfAGoneEngineIsNotANewEnginesAtTheSameAddress() {
+        var table = RunLoopCheckTable()
+        var gone: AnyObject? = NSObject()
+        let address = ObjectIdentifier(gone!)
+        let first = table.claim(gone!, at: address)
+        let again = table.claim(gone!, at: address)
+        #expect(first && !again, "one check per engine")
+        gone = nil
+        let new = NSObject()  // given the gone engine's address, as the allocator may do
+        #expect(!table.isWatching(new, at: address), "the gone engine's entry is not the new engine's")
+        let claimed = table.claim(new, at: address)
+        #expect(claimed, "the new engine takes the entry over")
+        #expect(table.isWatching(new, at: address))
+        let kept = table.dropStale(at: address)
+        #expect(kept === new, "the gone engine's late check leaves the new entry")
+        #expect(table.isWatching(new, at: address))
+        table.release(new, at: address)
+        #expect(!table.isWatching(new, at: address))
+    }
+
     @Test func virtualTimeNeverWarnsAboutALoopThatDoesNotRun() {
         let parked = RunLoopThread(parked: true)
         let time = VirtualTime()

@@ -16,9 +16,10 @@ struct PopulationPlan: Sendable {
     var tolerance: Duration
     /// Whether the first deadlines are spread evenly over one interval (else all are one interval away).
     var spread: Bool
-    /// Tick sequences only: every sequence's first deadline at one instant, one interval after the
-    /// population is started (else one interval after each sequence starts, so the deadlines spread over
-    /// the time the tasks take to start).
+    /// Tick sequences only: every sequence's deadlines on one grid, whose first instant is one interval
+    /// after the population is started (a sequence whose task starts later takes the grid's next instant);
+    /// else one interval after each sequence starts, so the deadlines spread over the time the tasks take
+    /// to start.
     var aligned = false
 
     /// Delay from creation to timer `index`'s first deadline.
@@ -97,7 +98,7 @@ private func startPopulation(kind: TimerKind, plan: PopulationPlan, fires: Locke
     case .timerKitAsync:
         let target = ContinuousClock.now.advanced(by: plan.interval)
         return startTasks(count: count) { index in
-            let first = plan.aligned ? ContinuousClock.now.duration(to: target) : plan.firstDelay(index)
+            let first = plan.aligned ? delayToGrid(of: target, every: plan.interval) : plan.firstDelay(index)
             let schedule = TickSchedule.every(plan.interval, after: first, tolerance: plan.tolerance)
             for await _ in Ticker.ticks(schedule) {
                 fires.withLock { $0 += 1 }
@@ -268,6 +269,15 @@ private func startTickers(on context: TickerContext, plan: PopulationPlan, fires
 
 /// `count` detached tasks running `body(index)`; the returned function cancels them and waits until all
 /// have returned.
+/// The delay from now to the first instant of the grid `origin + k·interval` (k ≥ 0) that has not
+/// passed: a task that starts after `origin` (a loaded machine may take longer than an interval to start
+/// them all) still shares the others' deadlines, and never gets a negative delay.
+private func delayToGrid(of origin: ContinuousClock.Instant, every interval: Duration) -> Duration {
+    let behind = origin.duration(to: ContinuousClock.now).nanoseconds
+    guard behind > 0 else { return .nanoseconds(-behind) }
+    return .nanoseconds(interval.nanoseconds - behind % interval.nanoseconds)
+}
+
 private func startTasks(count: Int, _ body: @escaping @Sendable (Int) async -> Void) -> () -> Void {
     let ended = DispatchSemaphore(value: 0)
     var tasks: [Task<Void, Never>] = []

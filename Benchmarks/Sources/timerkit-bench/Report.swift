@@ -596,8 +596,8 @@ private func cpuSection(_ results: Results) -> [String] {
     if let aligned = results.cpuAligned, let async = results.cpu.first(where: { $0.kind == .timerKitAsync }) {
         lines.append("")
         lines.append(
-            "Async, deadlines aligned: the same 1,000 sequences with every first deadline at one instant, so "
-                + "that each interval's deadlines are served in one wake-up and the tasks resumed back to back, "
+            "Async, deadlines aligned: the same 1,000 sequences with their deadlines on one grid (a task that "
+                + "starts after the grid's first instant takes its next one), so that each interval's deadlines are served in one wake-up and the tasks resumed back to back, "
                 + "as the floor resumes them (last column: / floor). In the async row each sequence counts from "
                 + "its own start, and the tasks' starts spread their deadlines over a few milliseconds: the "
                 + "engine delivers them one by one, each resume wakes a worker thread of the concurrency runtime "

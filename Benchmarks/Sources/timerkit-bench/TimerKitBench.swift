@@ -238,7 +238,7 @@ struct TimerKitBench {
         }
     }
 
-    /// The CPU section's tick sequences again, every first deadline at one instant: the engine serves
+    /// The CPU section's tick sequences again, their deadlines on one grid: the engine serves
     /// each interval's 1,000 deadlines in one wake-up and resumes the tasks back to back, as the async
     /// floor's thread does, so that the difference from the floor is TimerKit's own work per tick.
     static func runAlignedSequences(_ options: Options, _ progress: ProgressLog) -> PopulationResult {

@@ -1,11 +1,13 @@
-/// Waits for one deadline of a system-clock ``TickSequence`` on TimerKit's engine: a one-shot ticker on the
-/// shared async context (a precise thread), whose handler resumes the waiting consumer.
+/// Waits once, for a delay, on TimerKit's engine: a one-shot ticker on the shared async context (a precise
+/// thread), whose handler resumes the waiting task. It serves ``TickClock``'s `sleep(until:tolerance:)`
+/// (on either clock, and on virtual time in tests) and a virtual time base's own sleeps
+/// (`VirtualTimeBase.sleep(untilNanoseconds:…)`); tick sequences wait with a `TickWaiter` instead, on the
+/// same context.
 ///
-/// Every sequence shares the engine's single alarm, so sequences whose tolerance windows overlap are served
-/// by one wake-up (a `Task.sleep` per sequence wakes once per sequence), and the ticker exists only while
-/// its consumer waits: under virtual time, a consumer suspended on its next deadline shows as one pending
-/// ticker. The one-shots are batched: when many consumers share a deadline, the engine decides them under
-/// one lock and resumes them back to back.
+/// Every wait shares the engine's single alarm, so waits whose tolerance windows overlap are served by one
+/// wake-up, and the ticker exists only while its task waits: under virtual time, a suspended sleeper shows
+/// as one pending ticker. The one-shots are batched: when many waits share a deadline, the engine decides
+/// them under one lock and resumes them back to back.
 final class EngineWait: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<Bool, Never>?
@@ -20,7 +22,7 @@ final class EngineWait: Sendable {
     // release of that handler, and the cancellation handler first takes it out under the lock.
     private let state = Locked<State>.make(State())
 
-    /// The context every system-clock tick sequence waits on.
+    /// The context every engine wait runs on: these sleeps, and the tickers of system-clock tick sequences.
     static let context = TickerContext.precise(label: "TimerKit.ticks")
 
     private let timeBase: TimeBase

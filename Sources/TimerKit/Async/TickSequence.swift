@@ -62,6 +62,10 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
     /// Whether `C` is one of the system clocks, which TimerKit's engine serves (and virtual time replaces).
     static var isSystemClock: Bool { C.self == ContinuousClock.self || C.self == SuspendingClock.self }
 
+    /// The engine clock that counts like a system clock `C`: ``TickClock/continuous`` for `ContinuousClock`
+    /// (both keep counting while the device sleeps), ``TickClock/uptime`` for `SuspendingClock` (both stop).
+    static var engineClock: TickClock { C.self == ContinuousClock.self ? .continuous : .uptime }
+
     /// Starts the schedule: the first deadline is `firstDelay` after now.
     public func makeAsyncIterator() -> Iterator {
         Iterator(sequence: self)
@@ -91,8 +95,8 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             self.sequence = sequence
             if TickSequence.isSystemClock {
                 let base = sequence.virtualBase ?? .system
-                engine = base.engine(for: EngineWait.context)
-                waiter = TickWaiter(timeBase: base)
+                engine = base.engine(for: EngineWait.context, clock: TickSequence.engineClock)
+                waiter = TickWaiter(timeBase: base, clock: TickSequence.engineClock)
             } else {
                 engine = nil
                 waiter = nil

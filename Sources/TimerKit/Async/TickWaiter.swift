@@ -11,6 +11,12 @@
 /// suspended on its next deadline shows as one pending ticker, a woken one as none, and an async advance
 /// waits for the consumers a wake-up resumed (a ``RunningConsumer`` travels with the resume).
 ///
+/// **Clock.** The tickers count on the engine clock that counts like the sequence's (`.continuous` for
+/// `ContinuousClock`, `.uptime` for `SuspendingClock`), so that after the device sleeps the engine and the
+/// consumer agree on which deadlines passed. A consumer whose reading is still further ahead than the
+/// running ticker can reach soon is not left parked while the ticker catches up deadline by deadline: its
+/// wait starts a new ticker on the grid (see `TickWaiterMachine.park`).
+///
 /// One iterator, one consumer: waits on one waiter never overlap (`next()` is `mutating`).
 final class TickWaiter: Sendable {
     typealias Machine = TickWaiterMachine<UnsafeContinuation<Wake, Never>>
@@ -26,15 +32,19 @@ final class TickWaiter: Sendable {
     // fire, the ticker's handler release and the cancellation handler takes it out of the machine.
     private let machine = Locked<Machine>.make(Machine())
     let timeBase: TimeBase
+    /// The clock the tickers count on: the one that counts like the sequence's clock, so that after the
+    /// device sleeps the engine and the consumer agree on which deadlines passed.
+    let clock: TickClock
     /// The virtual clock of a virtual time base, read once here rather than on every fire.
     private let virtualClock: VirtualClock?
     /// Whether each wait is a one-shot ticker (virtual time) rather than one repeating ticker.
     var oneShotWaits: Bool { virtualClock != nil }
 
-    /// Waits on `timeBase`: with one repeating ticker on the system time base, with a one-shot per wait on
-    /// a virtual one.
-    init(timeBase: TimeBase) {
+    /// Waits on `timeBase`, counting on `clock`: with one repeating ticker on the system time base, with a
+    /// one-shot per wait on a virtual one.
+    init(timeBase: TimeBase, clock: TickClock) {
         self.timeBase = timeBase
+        self.clock = clock
         if case .virtual(let clock) = timeBase.source { virtualClock = clock } else { virtualClock = nil }
     }
 
@@ -105,8 +115,8 @@ final class TickWaiter: Sendable {
             ? TickSchedule(
                 ScheduleTimes(
                     firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
-                    bound: count ?? -1))
-            : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance)
+                    bound: count ?? -1), clock: clock)
+            : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance, clock: clock)
         let generation = machine.withLock { $0.startServing(base: index, count: repeating ? count : 1) }
         // The handler holds the only reference to this token: if the ticker stops without reaching a
         // parked consumer's deadline, releasing the handler releases the token, which ends the wait

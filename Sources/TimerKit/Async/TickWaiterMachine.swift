@@ -69,7 +69,11 @@ struct TickWaiterMachine<Continuation> {
 
     /// The consumer suspends for deadline `index`, unless its task was cancelled, the deadline was already
     /// reached, or no ticker serves it. A ticker serves `index` if its last deadline is at or after it (a
-    /// ticker reaches its last deadline even when late, so a parked consumer is always resumed).
+    /// ticker reaches its last deadline even when late, so a parked consumer is always resumed) and `index`
+    /// is at most one past the ticker's next deadline (the consumer may take that one on its own clock
+    /// reading, just before the engine's wake-up). A consumer further ahead read a clock that ran ahead of
+    /// the ticker's (the device slept, or the two count differently): the ticker would reach its deadline
+    /// only interval by interval, so it is not served and starts a new ticker on the grid instead.
     mutating func park(_ continuation: Continuation, for index: Int) -> Parking {
         switch consumer {
         case .cancelled: return .resumeNow(.ended)
@@ -77,7 +81,9 @@ struct TickWaiterMachine<Continuation> {
         case .away: break
         }
         if reached >= index { return .resumeNow(.reached) }
-        guard case .ticker(_, _, let last) = serving, last >= index else { return .resumeNow(.unserved) }
+        guard case .ticker(_, let base, let last) = serving, last >= index,
+            index <= max(reached.addingSaturating(1), base).addingSaturating(1)
+        else { return .resumeNow(.unserved) }
         consumer = .parked(continuation, awaiting: index)
         return .parked
     }

@@ -157,10 +157,8 @@ extension Diagnostics {
     /// scheduling on a loop and running it afterwards is the normal pattern, so the warning waits.
     static let runLoopGraceNanoseconds: Int64 = 1_000_000_000
 
-    /// Engines with a run-loop check scheduled (at most one each), by address, each with a weak reference
-    /// that tells whether the entry is still that engine's: a check outlives an engine that goes away (it
-    /// holds it weakly), and a new engine may then be allocated at the same address.
-    private static let runLoopChecks = Locked<[ObjectIdentifier: WeakReference]>.make([:])
+    /// Engines with a run-loop check scheduled (at most one each).
+    private static let runLoopChecks = Locked<RunLoopCheckTable>.make(RunLoopCheckTable())
 
     /// Called after a ticker is added on `engine`. When that is a run loop on the system clock (never
     /// under virtual time) and the loop is not running right now, schedules a check, off the loop, for
@@ -171,19 +169,14 @@ extension Diagnostics {
         guard case .system = timeBase.source, case .runLoop(let loop, _) = engine.context.storage,
             TickerDiagnostics.warnsAboutMistakes, loop.runLoop.currentMode == nil,
             let deadline = engine.snapshot(id)?.nextDeadline, deadline != .distantFuture,
-            runLoopChecks.withLock({ checks in
-                // An entry left by a gone engine at this address is stale: this engine takes it over.
-                guard checks[ObjectIdentifier(engine)]?.object !== engine else { return false }
-                checks[ObjectIdentifier(engine)] = WeakReference(engine)
-                return true
-            })
+            runLoopChecks.withLock({ $0.claim(engine, at: ObjectIdentifier(engine)) })
         else { return }
         scheduleRunLoopCheck(engine, at: deadline.nanoseconds)
     }
 
     /// Whether a run-loop check is scheduled for `engine` (for tests).
     static func isWatchingRunLoop(of engine: TickerEngine) -> Bool {
-        runLoopChecks.withLock { $0[ObjectIdentifier(engine)]?.object === engine }
+        runLoopChecks.withLock { $0.isWatching(engine, at: ObjectIdentifier(engine)) }
     }
 
     private static func scheduleRunLoopCheck(_ engine: TickerEngine, at deadline: Int64) {
@@ -196,11 +189,7 @@ extension Diagnostics {
             guard let engine = weakEngine.object as? TickerEngine else {
                 // Unless a new engine at the same address has taken the entry over for its own check. That
                 // engine, loaded under the lock, is released after unlocking (it may be its last reference).
-                let successor = runLoopChecks.withLock { checks -> AnyObject? in
-                    let object = checks[key]?.object
-                    if object == nil { checks[key] = nil }
-                    return object
-                }
+                let successor = runLoopChecks.withLock { $0.dropStale(at: key) }
                 _ = successor
                 return
             }
@@ -219,11 +208,7 @@ extension Diagnostics {
         let isRunning = loop.runLoop.currentMode != nil
         let overdue = waiting.filter { now - $0.nextDeadline!.nanoseconds >= runLoopGraceNanoseconds }
         let recheck = isRunning || !overdue.isEmpty ? nil : waiting.first?.nextDeadline
-        runLoopChecks.withLock { checks in
-            if recheck == nil, checks[ObjectIdentifier(engine)]?.object === engine {
-                checks[ObjectIdentifier(engine)] = nil
-            }
-        }
+        if recheck == nil { runLoopChecks.withLock { $0.release(engine, at: ObjectIdentifier(engine)) } }
         if let recheck {
             scheduleRunLoopCheck(engine, at: recheck.nanoseconds)
         }
@@ -235,5 +220,40 @@ extension Diagnostics {
                 + "loop is not running\(others); tickers fire only while their run loop runs. Run the loop on its "
                 + "thread (for example RunLoop.current.run()), or use TickerContext.dispatch(_:)."
         )
+    }
+}
+
+/// The run-loop checks scheduled, one entry per engine address, each with a weak reference that tells
+/// whether the entry is still that engine's: a check outlives an engine that goes away (it holds it
+/// weakly), and a new engine may then be allocated at the same address. The address is a parameter (the
+/// engine's `ObjectIdentifier`), so that tests can give two objects one address.
+struct RunLoopCheckTable {
+    private var entries: [ObjectIdentifier: WeakReference] = [:]
+
+    /// Records a check for `engine`, at `address`; `false` if that engine has one already. An entry left
+    /// by a gone engine at this address is stale: this engine takes it over.
+    mutating func claim(_ engine: AnyObject, at address: ObjectIdentifier) -> Bool {
+        guard entries[address]?.object !== engine else { return false }
+        entries[address] = WeakReference(engine)
+        return true
+    }
+
+    /// Whether a check is recorded for `engine` itself (not for a gone engine at its address).
+    func isWatching(_ engine: AnyObject, at address: ObjectIdentifier) -> Bool {
+        entries[address]?.object === engine
+    }
+
+    /// `engine`'s check ended: removes its entry (an entry at `address` that is another engine's stays).
+    mutating func release(_ engine: AnyObject, at address: ObjectIdentifier) {
+        if entries[address]?.object === engine { entries[address] = nil }
+    }
+
+    /// The check of an engine that went away ended: removes the entry at `address` unless a new engine
+    /// there took it over, and returns that engine (to be released after unlocking: it may be its last
+    /// reference).
+    mutating func dropStale(at address: ObjectIdentifier) -> AnyObject? {
+        let object = entries[address]?.object
+        if object == nil { entries[address] = nil }
+        return object
     }
 }

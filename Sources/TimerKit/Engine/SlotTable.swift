@@ -14,6 +14,11 @@
 /// was copied whole — its handler and site retained, its weak owner copied — several times per call.)
 /// Sifting the heap writes a position per level, and a write through the page's storage touches neither
 /// the records nor copy-on-write checks of the page array.
+///
+/// **Never copy a table.** A copy shares the pages' storage with the original (``PageStorage`` is a
+/// reference, and the record subscript's setter is `nonmutating`), so a write through either one changes
+/// both, and a page freed by one leaves the other pointing at freed memory: copy-on-write does not protect
+/// the records. Each table has one owner (its ``TickerStateMachine``) and is only ever used in place.
 struct SlotTable {
     /// Records per page from the sixth page on.
     static let pageSize = 512

@@ -11,6 +11,11 @@
 /// TickerStateMachine+Alarm.swift). The table gives pages back as tickers go, and the heap's storage
 /// shrinks when it is mostly empty: after a burst, an engine's memory returns to what its remaining
 /// tickers need.
+///
+/// **Never copy a machine.** Its ``SlotTable`` keeps the records in shared page storage, written through
+/// `nonmutating` setters: a copy aliases that storage, so a change made through one shows in the other
+/// and a page one frees leaves the other pointing at freed memory. A machine lives in its engine's lock
+/// and is only used in place there.
 struct TickerStateMachine {
     private(set) var table = SlotTable()
     private var nextSerial: UInt32 = 0
