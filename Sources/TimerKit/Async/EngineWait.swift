@@ -1,8 +1,8 @@
 /// Waits once, for a delay, on TimerKit's engine: a one-shot ticker on the shared async context (a precise
 /// thread), whose handler resumes the waiting task. It serves ``TickClock``'s `sleep(until:tolerance:)`
 /// (on either clock, and on virtual time in tests) and a virtual time base's own sleeps
-/// (`VirtualTimeBase.sleep(untilNanoseconds:…)`); tick sequences wait with a `TickWaiter` instead, on the
-/// same context.
+/// (`VirtualTimeBase.sleep(untilNanoseconds:…)`) and, under virtual time, each wait of a tick sequence; in
+/// real time tick sequences wait with a `TickWaiter` instead, on the same context.
 ///
 /// Every wait shares the engine's single alarm, so waits whose tolerance windows overlap are served by one
 /// wake-up, and the ticker exists only while its task waits: under virtual time, a suspended sleeper shows

@@ -85,7 +85,8 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// next wait begins (a one-shot under virtual time, a ticker stopped while the consumer was busy),
         /// and an engine without live tickers would otherwise go (and be made again) between two ticks.
         private let engine: TickerEngine?
-        /// With a system clock: the waits' state, shared with the handler of the ticker that serves them.
+        /// With a system clock in real time: the waits' state, shared with the handler of the ticker that
+        /// serves them.
         private let waiter: TickWaiter?
         /// The ticker serving the waits (see `TickWaiter`), owned by this iterator: it stops when the
         /// iterator goes away.
@@ -96,7 +97,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             if TickSequence.isSystemClock {
                 let base = sequence.virtualBase ?? .system
                 engine = base.engine(for: EngineWait.context, clock: TickSequence.engineClock)
-                waiter = TickWaiter(timeBase: base, clock: TickSequence.engineClock)
+                waiter = sequence.virtualBase == nil ? TickWaiter(timeBase: base, clock: TickSequence.engineClock) : nil
             } else {
                 engine = nil
                 waiter = nil
@@ -117,12 +118,18 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             let offset = schedule.offset(ofDeadline: nextIndex)
             let waited: Bool
             if let waiter {
-                // TimerKit's engine serves the system clocks (and virtual time stands in for them in tests).
+                // TimerKit's engine serves the system clocks: in real time, with one repeating ticker.
                 let (reader, start) = (reader, start)
                 waited = await waiter.wait(
-                    for: nextIndex, schedule: schedule, ticker: &ticker, consumer: &consumer,
-                    fileID: sequence.fileID, line: sequence.line
+                    for: nextIndex, schedule: schedule, ticker: &ticker, fileID: sequence.fileID, line: sequence.line
                 ) { reader.now().duration(to: start.advanced(by: .nanoseconds(offset))).saturatingNanoseconds }
+            } else if let virtualBase = sequence.virtualBase, TickSequence.isSystemClock {
+                // Virtual time stands in for the system clocks in tests: one wait, a one-shot, per deadline.
+                waited = await EngineWait.wait(
+                    nanoseconds: reader.now().duration(to: start.advanced(by: .nanoseconds(offset)))
+                        .saturatingNanoseconds,
+                    tolerance: schedule.tolerance, clock: TickSequence.engineClock, on: virtualBase,
+                    fileID: sequence.fileID, line: sequence.line, consumer: &consumer)
             } else {
                 waited = await reader.sleep(
                     until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)

@@ -1,15 +1,12 @@
-/// Waits for the deadlines of one system-clock ``TickSequence`` iterator on TimerKit's engine: tickers on
-/// the shared async context (a precise thread, `EngineWait.context`) whose handler resumes the parked
-/// consumer.
+/// Waits for the deadlines of one system-clock ``TickSequence`` iterator in real time on TimerKit's
+/// engine: tickers on the shared async context (a precise thread, `EngineWait.context`) whose handler
+/// resumes the parked consumer. (Under virtual time each wait is an `EngineWait` instead, so that a test
+/// sees a consumer suspended on its next deadline as one pending ticker, and a woken one as none.)
 ///
-/// **Real time.** One repeating ticker on the sequence's grid serves the iterator while its consumer keeps
-/// up: each deadline resumes the parked consumer, and waiting for the next one takes no engine call and
-/// no allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker,
-/// so a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
-///
-/// **Virtual time.** Each wait is a one-shot ticker, so that a test sees what it expects: a consumer
-/// suspended on its next deadline shows as one pending ticker, a woken one as none, and an async advance
-/// waits for the consumers a wake-up resumed (a ``RunningConsumer`` travels with the resume).
+/// One repeating ticker on the sequence's grid serves the iterator while its consumer keeps up: each
+/// deadline resumes the parked consumer, and waiting for the next one takes no engine call and no
+/// allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker, so
+/// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
 /// **Clock.** The tickers count on the engine clock that counts like the sequence's (`.continuous` for
 /// `ContinuousClock`, `.uptime` for `SuspendingClock`), so that after the device sleeps the engine and the
@@ -19,14 +16,7 @@
 ///
 /// One iterator, one consumer: waits on one waiter never overlap (`next()` is `mutating`).
 final class TickWaiter: Sendable {
-    typealias Machine = TickWaiterMachine<UnsafeContinuation<Wake, Never>>
-
-    /// What a resumed wait receives.
-    struct Wake: Sendable {
-        let outcome: Machine.Outcome
-        /// Under virtual time, for a wait a wake-up resumed: the consumer counts as running until released.
-        let consumer: RunningConsumer?
-    }
+    typealias Machine = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome, Never>>
 
     // Invariant of each continuation: resumed exactly once, by whichever of a park that cannot wait, a
     // fire, the ticker's handler release and the cancellation handler takes it out of the machine.
@@ -35,63 +25,44 @@ final class TickWaiter: Sendable {
     /// The clock the tickers count on: the one that counts like the sequence's clock, so that after the
     /// device sleeps the engine and the consumer agree on which deadlines passed.
     let clock: TickClock
-    /// The virtual clock of a virtual time base, read once here rather than on every fire.
-    private let virtualClock: VirtualClock?
-    /// Whether each wait is a one-shot ticker (virtual time) rather than one repeating ticker.
-    var oneShotWaits: Bool { virtualClock != nil }
 
-    /// Waits on `timeBase`, counting on `clock`: with one repeating ticker on the system time base, with a
-    /// one-shot per wait on a virtual one.
+    /// Waits on `timeBase` (the system one), counting on `clock`.
     init(timeBase: TimeBase, clock: TickClock) {
         self.timeBase = timeBase
         self.clock = clock
-        if case .virtual(let clock) = timeBase.source { virtualClock = clock } else { virtualClock = nil }
     }
 
     /// Waits until the engine reaches deadline `index` of the sequence, whose schedule is `schedule`.
     /// Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker stopped
-    /// without reaching the deadline (its virtual time went away).
+    /// without reaching the deadline.
     ///
     /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
     /// Otherwise `delay()` gives the time left to the deadline on the sequence's clock, in nanoseconds: if
     /// it has passed the wait returns `true` at once, else a new ticker (owned by the caller, in `ticker`)
     /// starts for it.
-    ///
-    /// Under virtual time, `consumer` tells an async advance that the waiting task is running: it is
-    /// released once the wait is parked (the consumer waits again), and a wake-up that resumes the wait
-    /// puts a new one there, kept by the caller while it works on the tick.
     func wait(
-        for index: Int, schedule: TickSchedule, ticker: inout Ticker?, consumer: inout RunningConsumer?,
-        fileID: String, line: Int, delay: () -> Int64
+        for index: Int, schedule: TickSchedule, ticker: inout Ticker?, fileID: String, line: Int,
+        delay: () -> Int64
     ) async -> Bool {
-        var previous = consumer.take()
         guard !Task.isCancelled else { return false }
-        // Whether a ticker may serve this wait: a repeating one that has not stopped. A one-shot never
-        // serves the wait after its own.
-        var mayBeServed = !oneShotWaits && ticker != nil
+        // Whether a ticker may serve this wait: one that has not stopped (a one-shot's machine state says it
+        // serves only its own deadline).
+        var mayBeServed = ticker != nil
         while true {
             if !mayBeServed {
                 let delay = delay()
-                guard delay > 0 else {
-                    consumer = previous
-                    return true
-                }
+                guard delay > 0 else { return true }
                 ticker.take()?.cancel()
                 ticker = start(index: index, delay: delay, schedule: schedule, fileID: fileID, line: line)
             }
-            let wake = await withTaskCancellationHandler {
-                await withUnsafeContinuation { continuation in
-                    // Parked: the consumer no longer counts as running.
-                    if park(continuation, for: index) { previous = nil }
-                }
+            let outcome = await withTaskCancellationHandler {
+                await withUnsafeContinuation { continuation in park(continuation, for: index) }
             } onCancel: {
                 cancel()
             }
-            switch wake.outcome {
+            switch outcome {
             case .reached:
-                // A wake-up resumed this wait (with its running-consumer token under virtual time), or the
-                // deadline was found reached when parking (the consumer ran all along).
-                consumer = wake.consumer ?? previous
+                // A wake-up resumed this wait, or the deadline was found reached when parking.
                 return true
             case .ended:
                 return false
@@ -102,12 +73,13 @@ final class TickWaiter: Sendable {
     }
 
     /// Starts a ticker whose first deadline is sequence deadline `index`, `delay` nanoseconds from now;
-    /// later deadlines (real time) follow every interval of `schedule`, up to its last.
+    /// later deadlines follow every interval of `schedule`, up to its last (a one-shot for the last
+    /// deadline, or when the interval is below the minimum).
     private func start(index: Int, delay: Int64, schedule: TickSchedule, fileID: String, line: Int) -> Ticker {
         let count = schedule.count.map { $0 - index + 1 }
         let interval = schedule.intervalNanoseconds
         let tolerance = schedule.toleranceNanoseconds
-        let repeating = !oneShotWaits && interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
+        let repeating = interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
         // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
         // and must not log a clamp note at the user's call site.
         let times =
@@ -130,20 +102,16 @@ final class TickWaiter: Sendable {
             })
     }
 
-    /// Parks `continuation` for deadline `index`; returns `false` if it was resumed at once instead.
-    private func park(_ continuation: UnsafeContinuation<Wake, Never>, for index: Int) -> Bool {
-        switch machine.withLock({ $0.park(continuation, for: index) }) {
-        case .parked:
-            return true
-        case .resumeNow(let outcome):
-            continuation.resume(returning: Wake(outcome: outcome, consumer: nil))
-            return false
+    /// Parks `continuation` for deadline `index`, or resumes it at once.
+    private func park(_ continuation: UnsafeContinuation<TickWaitOutcome, Never>, for index: Int) {
+        if case .resumeNow(let outcome) = machine.withLock({ $0.park(continuation, for: index) }) {
+            continuation.resume(returning: outcome)
         }
     }
 
     /// Ends the parked wait, and every later one, at once.
     private func cancel() {
-        machine.withLock { $0.cancel() }?.resume(returning: Wake(outcome: .ended, consumer: nil))
+        machine.withLock { $0.cancel() }?.resume(returning: .ended)
     }
 
     private func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
@@ -154,7 +122,7 @@ final class TickWaiter: Sendable {
         case .none:
             break
         case .resume(let continuation):
-            continuation.resume(returning: Wake(outcome: .reached, consumer: virtualClock?.consumerResumed()))
+            continuation.resume(returning: .reached)
         case .stop:
             // From inside the ticker's own handler, on its context: exact, no further delivery.
             engine.perform(.cancel, on: id)
@@ -162,8 +130,7 @@ final class TickWaiter: Sendable {
     }
 
     fileprivate func handlerReleased(generation: UInt64) {
-        machine.withLock { $0.handlerReleased(generation: generation) }?
-            .resume(returning: Wake(outcome: .ended, consumer: nil))
+        machine.withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
     }
 }
 

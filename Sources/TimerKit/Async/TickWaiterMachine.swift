@@ -32,16 +32,7 @@ struct TickWaiterMachine<Continuation> {
     }
 
     /// How a wait ends.
-    enum Outcome: Equatable {
-        /// The deadline was reached.
-        case reached
-        /// The task was cancelled, or the ticker stopped without reaching the deadline (its virtual time
-        /// went away): the sequence ends.
-        case ended
-        /// No ticker serves the deadline (none was started, or it stopped or finished): start one, on the
-        /// same grid, and park again.
-        case unserved
-    }
+    typealias Outcome = TickWaitOutcome
 
     /// What a fire asks of the engine's thread.
     enum FireAction {
@@ -110,8 +101,8 @@ struct TickWaiterMachine<Continuation> {
     }
 
     /// The handler of ticker `generation` was released: the ticker stopped. A consumer still parked on
-    /// it is resumed with `.ended` (its virtual time went away; every other stop happens with nobody
-    /// parked on the ticker).
+    /// it is resumed with `.ended` (the ticker was stopped from outside, as when every ticker of its
+    /// context is cancelled; the waiter's own stops happen with nobody parked on the ticker).
     mutating func handlerReleased(generation: UInt64) -> Continuation? {
         guard case .ticker(generation, _, _) = serving else { return nil }
         serving = .idle
@@ -126,4 +117,15 @@ struct TickWaiterMachine<Continuation> {
         guard case .parked(let continuation, _) = consumer else { return nil }
         return continuation
     }
+}
+
+/// How a wait of a ``TickWaiterMachine`` ends.
+enum TickWaitOutcome: Equatable, Sendable {
+    /// The deadline was reached.
+    case reached
+    /// The task was cancelled, or the ticker stopped without reaching the deadline: the sequence ends.
+    case ended
+    /// No ticker serves the deadline (none was started, or it stopped or finished): start one, on the same
+    /// grid, and park again.
+    case unserved
 }
