@@ -49,13 +49,10 @@ enum RunLoopThreadEnd {
         private var entries: [Entry] = []
 
         func add(_ engine: TickerEngine) {
-            let id = ObjectIdentifier(engine)
-            // The identifier alone could name a new engine at a gone one's address: it matches only while
-            // the weak reference still holds that engine.
-            if entries.contains(where: { $0.id == id && $0.engine === engine }) { return }
+            if entries.contains(where: { $0.engine === engine }) { return }
             // Engines that went away leave their entries; drop them before the list grows.
             if entries.count >= 8 { entries.removeAll { $0.engine == nil } }
-            entries.append(Entry(id: id, engine: engine))
+            entries.append(Entry(engine: engine))
         }
 
         /// The thread is ending: its run loop will never run again. Releasing a handler may run user code
@@ -72,7 +69,6 @@ enum RunLoopThreadEnd {
     }
 
     private struct Entry {
-        let id: ObjectIdentifier
         weak var engine: TickerEngine?
     }
 
