@@ -151,14 +151,15 @@ import Testing
         ])
         func theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(leeway: Duration, strict: Bool, slack: Int) {
             let queue = DispatchQueue(label: "TimerKitTests.dispatch.slack")
-            let seen = Locked<[(thread: String, slack: Int)]>.make([])
+            let seen = Locked<[(thread: String, slack: Int, slice: Int64)]>.make([])
             let done = DispatchSemaphore(value: 0)
             let ticker = Ticker.schedule(
                 .every(.milliseconds(5), tolerance: .milliseconds(2)),
                 on: .dispatch(queue, leeway: leeway, strict: strict)
             ) { _ in
                 let count = seen.withLock { state -> Int in
-                    state.append((ThreadAlarm.currentThreadName, ThreadAlarm.currentTimerSlack))
+                    state.append(
+                        (ThreadAlarm.currentThreadName, ThreadAlarm.currentTimerSlack, ThreadAlarm.currentSchedulerSlice))
                     return state.count
                 }
                 if count == 3 { done.signal() }
@@ -171,6 +172,10 @@ import Testing
             // Delivered by the context's thread (the queue is idle, so `sync` runs there).
             #expect(!onThread.isEmpty, "\(seen.withLock { $0 })")
             #expect(onThread.allSatisfy { $0.slack == slack }, "\(onThread)")
+            // The dispatch context's thread keeps the system's scheduler slice (only precise threads ask
+            // for a short one).
+            #expect(
+                onThread.allSatisfy { $0.slice != Int64(ThreadAlarm.preciseSchedulerSliceNanoseconds) }, "\(onThread)")
         }
     #endif
 }

@@ -57,4 +57,51 @@ import Testing
         #expect(TickerContext.precise == TickerContext.precise(label: "TimerKit.precise"))
         box.set(nil)
     }
+
+    #if os(Linux)
+        /// A precise thread sleeps with 1 ns of timer slack and asks the scheduler for a short slice, which
+        /// the kernel keeps where it supports slices for the default policy (6.12 on): found out on a thread
+        /// of the test's own, so that the expectation holds on older kernels too. A thread created from a
+        /// precise handler starts with the system's slice, not the precise one.
+        @Test func thePreciseThreadAsksForNoSlackAndAShortSchedulerSliceItsChildrenDoNotInherit() {
+            let systemSlice = Locked<Int64?>.make(nil)
+            let kernelKeepsSlices = Locked<Bool?>.make(nil)
+            let probe = Thread {
+                systemSlice.withLock { $0 = ThreadAlarm.currentSchedulerSlice }
+                kernelKeepsSlices.withLock {
+                    $0 = ThreadAlarm.requestSchedulerSlice(ThreadAlarm.preciseSchedulerSliceNanoseconds)
+                }
+            }
+            probe.start()
+            let label = "TimerKitTests.precise.slice.\(UUID().uuidString)"
+            let seen = Locked<(slack: Int, slice: Int64, child: Int64?)?>.make(nil)
+            let done = DispatchSemaphore(value: 0)
+            let ticker = Ticker.schedule(.after(.zero), on: .precise(label: label)) { _ in
+                let child = Locked<Int64?>.make(nil)
+                let childDone = DispatchSemaphore(value: 0)
+                Thread {
+                    child.withLock { $0 = ThreadAlarm.currentSchedulerSlice }
+                    childDone.signal()
+                }.start()
+                childDone.wait()
+                seen.withLock {
+                    $0 = (ThreadAlarm.currentTimerSlack, ThreadAlarm.currentSchedulerSlice, child.withLock { $0 })
+                }
+                done.signal()
+            }
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            withExtendedLifetime(ticker) {}
+            while kernelKeepsSlices.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+            let preciseSlice = Int64(ThreadAlarm.preciseSchedulerSliceNanoseconds)
+            let observed = seen.withLock { $0 }
+            #expect(observed?.slack == 1)
+            if kernelKeepsSlices.withLock({ $0 }) == true {
+                #expect(observed?.slice == preciseSlice)
+                #expect(observed?.child == systemSlice.withLock { $0 })
+                #expect(observed?.child != preciseSlice)
+            } else {
+                #expect(observed?.slice == systemSlice.withLock { $0 })
+            }
+        }
+    #endif
 }

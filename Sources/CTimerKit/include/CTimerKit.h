@@ -11,6 +11,17 @@ int ctimerkit_set_thread_timer_slack(unsigned long nanoseconds);
 /// unsupported.
 long ctimerkit_thread_timer_slack(void);
 
+/// Asks the scheduler for a slice of `nanoseconds` for the calling thread (Linux `sched_setattr` with
+/// `sched_runtime`, policy and nice value unchanged; honoured for the default policy by kernels 6.12 and
+/// later, where a shorter slice lets a waking thread pre-empt a running one sooner, and ignored by older
+/// ones). Threads the calling thread creates later start with the system's slice (reset on fork).
+/// Returns 0 on success, an errno value if refused, -1 where unsupported.
+int ctimerkit_set_thread_scheduler_slice(unsigned long long nanoseconds);
+
+/// The calling thread's scheduler slice in nanoseconds as the kernel reports it (the system's default
+/// slice, the requested one, or 0 on a kernel that reports none), or -1 where unsupported.
+long long ctimerkit_thread_scheduler_slice(void);
+
 /// Names the calling thread (at most 15 bytes are kept on Linux). Returns 0 on success.
 int ctimerkit_set_thread_name(const char *name);
 

@@ -25,7 +25,14 @@ import Foundation
 /// back with each undisturbed spin.
 ///
 /// On Linux the thread's timer slack is set to 1 ns (`PR_SET_TIMERSLACK`), so the kernel does not defer
-/// its wake-up by the default 50 µs slack; the wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
+/// its wake-up by the default 50 µs slack, and a precise thread asks the scheduler for a 100 µs slice
+/// (`sched_setattr`'s `sched_runtime`, policy and nice value unchanged; no privilege needed). Kernels from
+/// 6.12 on schedule the default policy by earliest virtual deadline, which a short slice brings forward:
+/// a precise thread waking on a core that another thread keeps busy pre-empts it at once instead of
+/// waiting, often for milliseconds, for that thread's slice to end. The price is finer time-slicing of the
+/// precise thread itself: a handler running longer than 100 µs while other threads wait for the core is
+/// interrupted sooner than on a thread with the default slice. Threads created from the precise thread
+/// start with the system's slice (the request resets on fork). Older kernels ignore it. The wait is an absolute `CLOCK_MONOTONIC` deadline (the clock
 /// of `DispatchTime.uptimeNanoseconds`, which is TimerKit's "now"). On Apple platforms the thread runs
 /// at user-interactive quality of service and waits with a relative timeout.
 ///
@@ -74,6 +81,10 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
     /// The nanoseconds of timer slack a precise thread asks for.
     static let timerSlackNanoseconds: UInt = 1
 
+    /// The scheduler slice a precise thread asks for (Linux), in nanoseconds: the shortest the kernel
+    /// accepts (it clamps requests to 0.1–100 ms).
+    static let preciseSchedulerSliceNanoseconds: UInt64 = 100_000
+
     /// What a thread does, and the key under which a parked thread waits to be adopted.
     struct Mode: Hashable, Sendable {
         /// The thread's name (cut to 15 bytes on Linux: see ``threadName(_:)``).
@@ -83,6 +94,8 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         var busyWaits = true
         /// The timer slack the thread asks for (Linux), in nanoseconds, at least 1.
         var timerSlack: UInt = ThreadAlarm.timerSlackNanoseconds
+        /// The scheduler slice the thread asks for (Linux), in nanoseconds; `nil` keeps the system's.
+        var schedulerSlice: UInt64? = ThreadAlarm.preciseSchedulerSliceNanoseconds
     }
 
     /// How long a shut-down alarm's thread waits to be adopted by a new engine of its label before ending.
@@ -134,11 +147,15 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         precondition(conditionResult == 0, "TimerKit: pthread_cond_init failed (\(conditionResult))")
         let name = Self.threadName(mode.label)
         let slack = max(1, mode.timerSlack)
+        let slice = mode.schedulerSlice
         let thread = Thread { [self] in
             // Named from inside with pthreads: swift-corelibs-foundation does not apply a name set before
             // `start()`, and `Thread.current.name = …` on a new thread does not always take there.
             _ = ctimerkit_set_thread_name(name)
             _ = ctimerkit_set_thread_timer_slack(slack)
+            // Refused (another policy, a sandbox) or ignored (an older kernel): the thread keeps the
+            // system's slice, as any other thread.
+            if let slice { _ = ctimerkit_set_thread_scheduler_slice(CUnsignedLongLong(slice)) }
             run()
         }
         #if canImport(Darwin)
@@ -171,6 +188,16 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
 
     /// The calling thread's timer slack in nanoseconds as the system holds it (Linux; -1 elsewhere).
     static var currentTimerSlack: Int { ctimerkit_thread_timer_slack() }
+
+    /// The calling thread's scheduler slice in nanoseconds as the kernel reports it (Linux: the system's
+    /// default slice, the requested one, or 0 on a kernel that reports none; -1 elsewhere).
+    static var currentSchedulerSlice: Int64 { Int64(ctimerkit_thread_scheduler_slice()) }
+
+    /// Asks for `nanoseconds` of scheduler slice for the calling thread; whether the kernel took it.
+    static func requestSchedulerSlice(_ nanoseconds: UInt64) -> Bool {
+        ctimerkit_set_thread_scheduler_slice(CUnsignedLongLong(nanoseconds)) == 0
+            && currentSchedulerSlice == Int64(nanoseconds)
+    }
 
     deinit {
         pthread_cond_destroy(condition)
