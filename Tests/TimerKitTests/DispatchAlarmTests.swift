@@ -159,7 +159,10 @@ import Testing
             ) { _ in
                 let count = seen.withLock { state -> Int in
                     state.append(
-                        (ThreadAlarm.currentThreadName, ThreadAlarm.currentTimerSlack, ThreadAlarm.currentSchedulerSlice))
+                        (
+                            ThreadAlarm.currentThreadName, ThreadAlarm.currentTimerSlack,
+                            ThreadAlarm.currentSchedulerSlice
+                        ))
                     return state.count
                 }
                 if count == 3 { done.signal() }

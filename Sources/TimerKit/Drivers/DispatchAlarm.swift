@@ -47,7 +47,8 @@ final class DispatchAlarm: Alarm {
         #endif
         if isThreadBacked {
             let slack = strict ? 1 : UInt(clamping: max(1, leewayNanoseconds))
-            let mode = ThreadAlarm.Mode(label: Self.threadLabel, busyWaits: false, timerSlack: slack, schedulerSlice: nil)
+            let mode = ThreadAlarm.Mode(
+                label: Self.threadLabel, busyWaits: false, timerSlack: slack, schedulerSlice: nil)
             alarm = ThreadAlarm.make(mode) { queue.sync(execute: wake) }
         } else {
             alarm = DispatchSourceAlarm(queue: queue, leewayNanoseconds: leewayNanoseconds, strict: strict, wake: wake)
