@@ -67,8 +67,9 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
                 + "the other sections use the default leeway 0, not strict)"
         case .timerKitRunLoop: "`Ticker.schedule(_:on: .runLoop(loop))`, `loop` run by a dedicated thread"
         case .timerKitAsync:
-            "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence; each wait is "
-                + "a one-shot on TimerKit's engine, on one shared precise thread (tolerance coalesces waits)"
+            "`for await tick in Ticker.ticks(_:)` (ContinuousClock) in a task, one task per sequence; each "
+                + "iterator's waits are served by one repeating ticker on TimerKit's engine, on one shared precise "
+                + "thread (tolerance coalesces waits)"
         case .timerKitPrecise:
             "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack, wakes early by its "
                 + "learned wake-up latency and busy-waits the rest"
@@ -82,8 +83,10 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
         case .nanosleepPrecise: "the same loop with the thread's timer slack set to 1 ns (`PR_SET_TIMERSLACK`)"
         case .resumeFloor:
             "the async floor (CPU and wake-ups only): 1,000 tasks each suspended on an `UnsafeContinuation`, "
-                + "resumed by a plain thread sleeping on absolute `clock_nanosleep` deadlines, no timer; CPU: all "
-                + "1,000 in one burst every 100 ms; wake-ups: 10 bursts of 100 per second, each task once per second"
+                + "resumed by a plain thread sleeping on absolute `clock_nanosleep` deadlines, no timer; CPU: each "
+                + "task at its own start + k·100 ms (1 ns timer slack), or all 1,000 in one burst every 100 ms, "
+                + "matching the sequences it is compared with; wake-ups: 10 bursts of 100 per second, each task "
+                + "once per second"
         }
     }
 }

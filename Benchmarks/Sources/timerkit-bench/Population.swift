@@ -1,3 +1,4 @@
+import BenchSupport
 import Dispatch
 import Foundation
 import TimerKit
@@ -21,6 +22,9 @@ struct PopulationPlan: Sendable {
     /// else one interval after each sequence starts, so the deadlines spread over the time the tasks take
     /// to start.
     var aligned = false
+    /// The async floor only: each task resumed at its own deadlines (its start + k·interval, as a tick
+    /// sequence counting from its own start), instead of in bursts.
+    var ownDeadlines = false
 
     /// Delay from creation to timer `index`'s first deadline.
     func firstDelay(_ index: Int) -> Duration {
@@ -157,7 +161,8 @@ private func startPopulation(kind: TimerKind, plan: PopulationPlan, fires: Locke
             }
         }
     case .resumeFloor:
-        return startResumeFloor(plan: plan, fires: fires)
+        return plan.ownDeadlines
+            ? startOwnDeadlineFloor(plan: plan, fires: fires) : startResumeFloor(plan: plan, fires: fires)
     case .nanosleep, .nanosleepPrecise:
         preconditionFailure("a clock_nanosleep loop serves one timer; it has no population")
     }
@@ -196,6 +201,135 @@ private func startResumeFloor(plan: PopulationPlan, fires: Locked<Int>) -> () ->
         gate.stop()
         resumer.join()
         stopTasks()
+    }
+}
+
+/// The async floor with tick sequences' wake-up pattern, no timer: `plan.count` tasks, each reading the
+/// clock when it starts (as a sequence does when iteration begins), then suspended on an
+/// `UnsafeContinuation`; a plain thread with 1 ns of timer slack (as TimerKit's precise thread) sleeps on
+/// absolute `clock_nanosleep` deadlines until each task's own next deadline, start + k·interval, and
+/// resumes every task due by then. Returns the function that stops the thread and ends the tasks.
+private func startOwnDeadlineFloor(plan: PopulationPlan, fires: Locked<Int>) -> () -> Void {
+    let gate = OwnDeadlineGate(count: plan.count)
+    let stopTasks = startTasks(count: plan.count) { index in
+        gate.started(index)
+        while await gate.wait(index) {
+            fires.withLock { $0 += 1 }
+        }
+    }
+    let interval = plan.interval.nanoseconds
+    let resumer = JoinableThread(name: "bench.floor.resumer") {
+        _ = bench_set_timer_slack(1)
+        guard let starts = gate.startsOnceAllStarted() else { return }
+        let order = starts.indices.sorted { starts[$0] < starts[$1] }
+        var step: Int64 = 1
+        var running = true
+        while running {
+            var position = 0
+            while running, position < order.count {
+                let deadline = starts[order[position]] + step * interval
+                var spec = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+                while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+                let now = monotonicNow()
+                var end = position + 1
+                while end < order.count, starts[order[end]] + step * interval <= now { end += 1 }
+                running = gate.resume(order[position..<end])
+                position = end
+            }
+            step += 1
+        }
+    }
+    return {
+        gate.stop()
+        resumer.join()
+        stopTasks()
+    }
+}
+
+/// The tasks of the own-deadline floor: when each started, and its continuation while suspended.
+private final class OwnDeadlineGate: Sendable {
+    private struct State: Sendable {
+        var stopped = false
+        var starts: [Int64?]
+        var startedCount = 0
+        var waiting: [UnsafeContinuation<Bool, Never>?]
+        /// Resumed while not suspended (still counting its previous fire): its next wait returns at once.
+        var owed: [Bool]
+    }
+
+    private let state: Locked<State>
+
+    init(count: Int) {
+        state = Locked(
+            State(
+                starts: Array(repeating: nil, count: count), waiting: Array(repeating: nil, count: count),
+                owed: Array(repeating: false, count: count)))
+    }
+
+    /// Records that task `index` starts now.
+    func started(_ index: Int) {
+        let now = monotonicNow()
+        state.withLock { state in
+            state.starts[index] = now
+            state.startedCount += 1
+        }
+    }
+
+    /// Every task's start, once all have started; nil if the gate stops first.
+    func startsOnceAllStarted() -> [Int64]? {
+        while true {
+            let (starts, stopped) = state.withLock { state in
+                (state.startedCount == state.starts.count ? state.starts.compactMap { $0 } : nil, state.stopped)
+            }
+            if stopped { return nil }
+            if let starts { return starts }
+            usleep(1_000)
+        }
+    }
+
+    /// Suspends task `index` until its next deadline (true) or until the gate stops (false).
+    func wait(_ index: Int) async -> Bool {
+        await withUnsafeContinuation { continuation in
+            let now = state.withLock { state -> Bool? in
+                if state.stopped { return false }
+                if state.owed[index] {
+                    state.owed[index] = false
+                    return true
+                }
+                state.waiting[index] = continuation
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
+
+    /// Resumes the tasks `indices`, back to back on the calling thread. False once stopped.
+    func resume(_ indices: ArraySlice<Int>) -> Bool {
+        var taken: [UnsafeContinuation<Bool, Never>] = []
+        taken.reserveCapacity(indices.count)  // allocated outside the lock
+        let stopped = state.withLock { state -> Bool in
+            for index in indices {
+                if let continuation = state.waiting[index] {
+                    state.waiting[index] = nil
+                    taken.append(continuation)
+                } else {
+                    state.owed[index] = true
+                }
+            }
+            return state.stopped
+        }
+        for continuation in taken { continuation.resume(returning: !stopped) }
+        return !stopped
+    }
+
+    /// Resumes every waiting task with false; later waits end at once.
+    func stop() {
+        let taken = state.withLock { state in
+            state.stopped = true
+            defer { state.waiting = state.waiting.map { _ in nil } }
+            return state.waiting.compactMap { $0 }
+        }
+        for continuation in taken { continuation.resume(returning: false) }
     }
 }
 
@@ -305,5 +439,69 @@ extension Duration {
     /// Seconds as a `Double`.
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}
+
+/// One round of the async CPU comparison: tick sequences and the async floor with the same wake-up
+/// pattern, each pair measured side by side.
+struct AsyncRound: Codable, Sendable {
+    /// A wake-up pattern of the comparison.
+    enum Pattern: CaseIterable, Sendable {
+        /// Each sequence counts from its own start (the tasks' starts spread their deadlines over a few
+        /// milliseconds); the floor resumes each task at its own deadline.
+        case ownStarts
+        /// Every sequence's deadlines on one grid; the floor resumes all tasks in one burst.
+        case aligned
+
+        var title: String {
+            switch self {
+            case .ownStarts: "each from its own start"
+            case .aligned: "deadlines aligned"
+            }
+        }
+    }
+
+    var ownStarts: PopulationResult
+    var ownDeadlineFloor: PopulationResult
+    var aligned: PopulationResult
+    var burstFloor: PopulationResult
+
+    /// The sequences and the floor of `pattern`.
+    func pair(_ pattern: Pattern) -> (sequences: PopulationResult, floor: PopulationResult) {
+        switch pattern {
+        case .ownStarts: (ownStarts, ownDeadlineFloor)
+        case .aligned: (aligned, burstFloor)
+        }
+    }
+
+    /// Sequences' CPU / the floor's in this round.
+    func ratio(_ pattern: Pattern) -> Double {
+        let (sequences, floor) = pair(pattern)
+        return floor.cpuPercent > 0 ? sequences.cpuPercent / floor.cpuPercent : .infinity
+    }
+
+    /// The round whose `pattern` ratio is the median of `rounds` (the lower middle one for an even count).
+    static func medianRound(_ rounds: [AsyncRound], _ pattern: Pattern) -> AsyncRound? {
+        let sorted = rounds.sorted { $0.ratio(pattern) < $1.ratio(pattern) }
+        return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
+    }
+
+    /// The CPU table's async rows: the sequences counting from their own starts and their floor, from the
+    /// median round.
+    static func medians(_ rounds: [AsyncRound]) -> [PopulationResult] {
+        guard let round = medianRound(rounds, .ownStarts) else { return [] }
+        return [round.ownStarts, round.ownDeadlineFloor]
+    }
+
+    /// The rounds' ratios for `pattern`: median (the mean of the two middle ones for an even count), least and
+    /// greatest.
+    static func ratios(_ rounds: [AsyncRound], _ pattern: Pattern) -> (
+        median: Double, minimum: Double, maximum: Double
+    )? {
+        let values = rounds.map { $0.ratio(pattern) }.sorted()
+        guard let minimum = values.first, let maximum = values.last else { return nil }
+        let middle = values.count / 2
+        let median = values.count.isMultiple(of: 2) ? (values[middle - 1] + values[middle]) / 2 : values[middle]
+        return (median, minimum, maximum)
     }
 }

@@ -12,10 +12,11 @@ struct Results: Codable, Sendable {
     var lateness: [LatenessRun] = []
     /// One 10 ms ticker with and without 2 ms of tolerance, per context (the tolerance section).
     var tolerance: [LatenessRun] = []
+    /// The CPU section's timers; the async kinds (tick sequences and the async floor) as their median round
+    /// in `asyncRounds`.
     var cpu: [PopulationResult] = []
-    /// Tick sequences whose deadlines all fall at one instant each interval, resumed in one burst like the
-    /// async floor's tasks (the CPU section's decomposition of the async row).
-    var cpuAligned: PopulationResult?
+    /// Tick sequences against the async floor, in rounds, each pair with the same wake-up pattern.
+    var asyncRounds: [AsyncRound] = []
     var wakeups: [PopulationResult] = []
     /// The process with no timers at all, over the same window: the harness's own CPU and wake-ups.
     var processFloor: PopulationResult?
@@ -97,7 +98,8 @@ struct TimerKitBench {
             case .tolerance: results.tolerance = runTolerance(options, progress)
             case .cpu:
                 results.cpu = runCPU(options, progress)
-                results.cpuAligned = runAlignedSequences(options, progress)
+                results.asyncRounds = runAsyncRounds(options, progress)
+                results.cpu += AsyncRound.medians(results.asyncRounds)
             case .wakeups:
                 results.processFloor = runFloor(options, progress)
                 results.wakeups = runWakeups(options, progress)
@@ -124,7 +126,8 @@ struct TimerKitBench {
         .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitPrecise, .timerKitAsync,
         .taskSleep,
     ]
-    /// The CPU and wake-up sections' kinds: the one-shot kinds and the async floor (no timer).
+    /// The CPU and wake-up sections' kinds: the one-shot kinds and the async floor (no timer). The CPU
+    /// section measures the async kinds in rounds of their own (`runAsyncRounds`).
     static let populationKinds: [TimerKind] = [
         .timerKitDispatch, .dispatchSource, .timerKitRunLoop, .foundationTimer, .timerKitAsync, .taskSleep,
         .resumeFloor, .timerKitPrecise,
@@ -142,7 +145,8 @@ struct TimerKitBench {
                     switch section {
                     case .lateness: options.rounds * 2 * TimerKind.reportOrder.count
                     case .tolerance: options.rounds * 2 * toleranceKinds.count
-                    case .cpu: populationKinds.count + 1
+                    case .cpu:
+                        populationKinds.count - 2 + asyncRoundCount(options) * AsyncRound.Pattern.allCases.count * 2
                     case .wakeups: populationKinds.count + 1
                     case .pending, .fired: oneShotKinds.count
                     case .million: 2
@@ -227,7 +231,7 @@ struct TimerKitBench {
 
     static func runCPU(_ options: Options, _ progress: ProgressLog) -> [PopulationResult] {
         let plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
-        return populationKinds.map { kind in
+        return populationKinds.filter { $0 != .timerKitAsync && $0 != .resumeFloor }.map { kind in
             progress.step("CPU: \(kind.title), \(population(kind)) at 10 Hz, \(format(options.window)) s window")
             let result = measurePopulation(kind: kind, plan: plan, settle: options.settle, window: options.window)
             progress.note(
@@ -238,19 +242,42 @@ struct TimerKitBench {
         }
     }
 
-    /// The CPU section's tick sequences again, their deadlines on one grid: the engine serves
-    /// each interval's 1,000 deadlines in one wake-up and resumes the tasks back to back, as the async
-    /// floor's thread does, so that the difference from the floor is TimerKit's own work per tick.
-    static func runAlignedSequences(_ options: Options, _ progress: ProgressLog) -> PopulationResult {
-        var plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
-        plan.aligned = true
-        progress.step(
-            "CPU: TimerKit ticks(), 1,000 sequences at 10 Hz, deadlines aligned, \(format(options.window)) s window")
-        let result = measurePopulation(kind: .timerKitAsync, plan: plan, settle: options.settle, window: options.window)
-        progress.note(
-            "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
-                + "\(Int(result.voluntarySwitchesPerSecond)) wake-ups/s")
-        return result
+    /// Rounds of the async comparison: 3 (1 for `--quick`).
+    static func asyncRoundCount(_ options: Options) -> Int { options.length == .quick ? 1 : 3 }
+
+    /// Tick sequences and the async floor, in rounds, each measured right next to the floor with the same
+    /// wake-up pattern (the order reverses every other round): sequences counting from their own starts
+    /// against tasks resumed at their own deadlines, and sequences on one grid against tasks resumed in one
+    /// burst. Paired by round, so that the machine's noise moves both neighbours together.
+    static func runAsyncRounds(_ options: Options, _ progress: ProgressLog) -> [AsyncRound] {
+        let rounds = asyncRoundCount(options)
+        return (1...rounds).map { round in
+            var measured: [AsyncRound.Pattern: (sequences: PopulationResult, floor: PopulationResult)] = [:]
+            for pattern in AsyncRound.Pattern.allCases {
+                var plan = PopulationPlan(count: 1_000, interval: .milliseconds(100), tolerance: .zero, spread: false)
+                plan.aligned = pattern == .aligned
+                plan.ownDeadlines = pattern == .ownStarts
+                let kinds: [TimerKind] =
+                    round.isMultiple(of: 2) ? [.resumeFloor, .timerKitAsync] : [.timerKitAsync, .resumeFloor]
+                var pair: [TimerKind: PopulationResult] = [:]
+                for kind in kinds {
+                    progress.step(
+                        "CPU round \(round)/\(rounds): \(kind.title), \(population(kind)) at 10 Hz, "
+                            + "\(pattern.title), \(format(options.window)) s window")
+                    let result = measurePopulation(
+                        kind: kind, plan: plan, settle: options.settle, window: options.window)
+                    progress.note(
+                        "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
+                            + "\(Int(result.voluntarySwitchesPerSecond)) wake-ups/s")
+                    pair[kind] = result
+                    sleep(seconds: 0.2)
+                }
+                measured[pattern] = (pair[.timerKitAsync]!, pair[.resumeFloor]!)
+            }
+            return AsyncRound(
+                ownStarts: measured[.ownStarts]!.sequences, ownDeadlineFloor: measured[.ownStarts]!.floor,
+                aligned: measured[.aligned]!.sequences, burstFloor: measured[.aligned]!.floor)
+        }
     }
 
     static func runFloor(_ options: Options, _ progress: ProgressLog) -> PopulationResult {
