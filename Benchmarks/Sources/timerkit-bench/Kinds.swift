@@ -84,7 +84,8 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
         case .resumeFloor:
             "the async floor (CPU and wake-ups only): 1,000 tasks each suspended on an `UnsafeContinuation`, "
                 + "resumed by a plain thread sleeping on absolute `clock_nanosleep` deadlines, no timer; CPU: each "
-                + "task at its own start + k·100 ms (1 ns timer slack), or all 1,000 in one burst every 100 ms, "
+                + "task at its own deadline, on the sequences' spread of deadlines (1 ns timer slack), or all "
+                + "1,000 in one burst every 100 ms, "
                 + "matching the sequences it is compared with; wake-ups: 10 bursts of 100 per second, each task "
                 + "once per second"
         }

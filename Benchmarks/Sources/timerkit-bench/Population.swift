@@ -22,9 +22,14 @@ struct PopulationPlan: Sendable {
     /// else one interval after each sequence starts, so the deadlines spread over the time the tasks take
     /// to start.
     var aligned = false
-    /// The async floor only: each task resumed at its own deadlines (its start + k·interval, as a tick
-    /// sequence counting from its own start), instead of in bursts.
+    /// The async floor only: each task resumed at deadlines of its own, instead of in bursts: task *i* at
+    /// origin + `deadlineOffsets[i]` + k·interval, the origin being when all tasks have started (the spread
+    /// of first deadlines that tick sequences measured just before had); or, without offsets, at its own
+    /// start + k·interval.
     var ownDeadlines = false
+    var deadlineOffsets: [Duration]?
+    /// Tick sequences only: where each sequence records its first tick's deadline.
+    var firstDeadlines: Locked<[ContinuousClock.Instant]>?
 
     /// Delay from creation to timer `index`'s first deadline.
     func firstDelay(_ index: Int) -> Duration {
@@ -104,7 +109,12 @@ private func startPopulation(kind: TimerKind, plan: PopulationPlan, fires: Locke
         return startTasks(count: count) { index in
             let first = plan.aligned ? delayToGrid(of: target, every: plan.interval) : plan.firstDelay(index)
             let schedule = TickSchedule.every(plan.interval, after: first, tolerance: plan.tolerance)
-            for await _ in Ticker.ticks(schedule) {
+            var isFirst = true
+            for await tick in Ticker.ticks(schedule) {
+                if isFirst, let firstDeadlines = plan.firstDeadlines {
+                    firstDeadlines.withLock { $0.append(tick.deadline) }
+                    isFirst = false
+                }
                 fires.withLock { $0 += 1 }
             }
         }
@@ -204,11 +214,13 @@ private func startResumeFloor(plan: PopulationPlan, fires: Locked<Int>) -> () ->
     }
 }
 
-/// The async floor with tick sequences' wake-up pattern, no timer: `plan.count` tasks, each reading the
-/// clock when it starts (as a sequence does when iteration begins), then suspended on an
-/// `UnsafeContinuation`; a plain thread with 1 ns of timer slack (as TimerKit's precise thread) sleeps on
-/// absolute `clock_nanosleep` deadlines until each task's own next deadline, start + k·interval, and
-/// resumes every task due by then. Returns the function that stops the thread and ends the tasks.
+/// The async floor with tick sequences' wake-up pattern, no timer: `plan.count` tasks, each suspended on
+/// an `UnsafeContinuation`; a plain thread with 1 ns of timer slack (as TimerKit's precise thread) sleeps
+/// on absolute `clock_nanosleep` deadlines until the next task's own deadline and resumes every task due
+/// by then. Task *i*'s deadlines are origin + `plan.deadlineOffsets[i]` + k·interval (k ≥ 1), the origin
+/// being when every task has started: the spread of first deadlines measured on tick sequences, whose
+/// starts cost more than these tasks'. Without offsets, each task's own start + k·interval. Returns the
+/// function that stops the thread and ends the tasks.
 private func startOwnDeadlineFloor(plan: PopulationPlan, fires: Locked<Int>) -> () -> Void {
     let gate = OwnDeadlineGate(count: plan.count)
     let stopTasks = startTasks(count: plan.count) { index in
@@ -220,7 +232,11 @@ private func startOwnDeadlineFloor(plan: PopulationPlan, fires: Locked<Int>) -> 
     let interval = plan.interval.nanoseconds
     let resumer = JoinableThread(name: "bench.floor.resumer") {
         _ = bench_set_timer_slack(1)
-        guard let starts = gate.startsOnceAllStarted() else { return }
+        guard var starts = gate.startsOnceAllStarted() else { return }
+        if let offsets = plan.deadlineOffsets, !offsets.isEmpty {
+            let origin = monotonicNow()
+            starts = starts.indices.map { origin + offsets[$0 % offsets.count].nanoseconds }
+        }
         let order = starts.indices.sorted { starts[$0] < starts[$1] }
         var step: Int64 = 1
         var running = true

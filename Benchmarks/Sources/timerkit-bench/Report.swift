@@ -596,8 +596,9 @@ private func cpuSection(_ results: Results) -> [String] {
                 + "order reverses every other round); the figures are the round with the median ratio, the last "
                 + "column the median of the rounds' ratios with their range. *Each from its own start*: each "
                 + "sequence counts from its own start, so the tasks' starts spread the deadlines over a few "
-                + "milliseconds; its floor's thread (1 ns timer slack, as TimerKit's precise thread) resumes each "
-                + "task at its own start + k·100 ms, every task due by its wake-up at once. *Deadlines aligned*: "
+                + "milliseconds; its floor's thread (1 ns timer slack, as TimerKit's precise thread) resumes its "
+                + "tasks on the same spread of deadlines (the first deadlines of the sequences measured just "
+                + "before, every 100 ms), every task due by its wake-up at once. *Deadlines aligned*: "
                 + "every sequence's deadlines on one grid (a task that starts after the grid's first instant "
                 + "takes its next one), so that each interval's deadlines are served in one wake-up; its floor "
                 + "resumes all 1,000 tasks in one burst every 100 ms.")

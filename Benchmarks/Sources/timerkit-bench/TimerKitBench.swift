@@ -251,6 +251,9 @@ struct TimerKitBench {
     /// burst. Paired by round, so that the machine's noise moves both neighbours together.
     static func runAsyncRounds(_ options: Options, _ progress: ProgressLog) -> [AsyncRound] {
         let rounds = asyncRoundCount(options)
+        // The spread of the latest measured sequences' first deadlines, which the own-deadline floor replays
+        // (the first round measures the sequences first).
+        var offsets: [Duration]?
         return (1...rounds).map { round in
             var measured: [AsyncRound.Pattern: (sequences: PopulationResult, floor: PopulationResult)] = [:]
             for pattern in AsyncRound.Pattern.allCases {
@@ -264,8 +267,16 @@ struct TimerKitBench {
                     progress.step(
                         "CPU round \(round)/\(rounds): \(kind.title), \(population(kind)) at 10 Hz, "
                             + "\(pattern.title), \(format(options.window)) s window")
+                    let firstDeadlines = Locked<[ContinuousClock.Instant]>([])
+                    plan.firstDeadlines = pattern == .ownStarts ? firstDeadlines : nil
+                    plan.deadlineOffsets = offsets
                     let result = measurePopulation(
                         kind: kind, plan: plan, settle: options.settle, window: options.window)
+                    let firsts = firstDeadlines.current
+                    if kind == .timerKitAsync, pattern == .ownStarts, let earliest = firsts.min() {
+                        offsets = firsts.map { earliest.duration(to: $0) }
+                        progress.note("    first deadlines spread over \(format(offsets!.max()!.seconds * 1e3)) ms")
+                    }
                     progress.note(
                         "    \(format(result.cpuPercent)) % of a core, \(Int(result.firesPerSecond)) fires/s, "
                             + "\(Int(result.voluntarySwitchesPerSecond)) wake-ups/s")
