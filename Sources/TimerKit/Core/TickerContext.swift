@@ -110,9 +110,11 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// latency (learned, at most 200 µs) to busy-wait the last stretch — only after sleeping at least
     /// eight times as long, so it spins at most about a ninth of the time. Lateness is then about the time
     /// it takes to read the clock and call the handler, at the cost of that busy-wait per wake-up: see the
-    /// "Performance" article for the figures. On Apple platforms the thread runs at user-interactive
-    /// quality of service (those systems offer no per-thread slack setting). Tolerance still coalesces
-    /// wake-ups, as on every context.
+    /// "Performance" article for the figures. On Linux it also asks the scheduler for a 100 µs slice
+    /// (honoured from kernel 6.12), so that when it wakes on a busy core it pre-empts the thread running
+    /// there sooner; a handler running longer than that while other threads wait is time-sliced sooner
+    /// too. On Apple platforms the thread runs at user-interactive quality of service (those systems
+    /// offer no per-thread slack setting). Tolerance still coalesces wake-ups, as on every context.
     public static var precise: TickerContext { precise(label: "TimerKit.precise") }
 
     /// A precise context on its own thread named `label`: as ``precise``, but tickers on different labels
