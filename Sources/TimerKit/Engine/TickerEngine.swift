@@ -178,23 +178,31 @@ final class TickerEngine: Sendable {
             let action = machine.withLock { machine in
                 machine.nextDue(now: clock.now(), served: served, limit: Self.deliveriesPerWake)
             }
-            switch action {
+            switch consume action {
             case .done(let arming):
                 applyArming(arming)
                 return
             case .serve(let due):
                 served += 1
                 serve(due)
-            case .serveBatch(let batch):
+            case .serveBatch(var batch):
                 served += batch.count
-                batch.forEach(serve)
+                // Each one moved out in turn, an empty stop left in its place: a copy would retain its
+                // handler once more, and the batch would release it again.
+                batch.withUnsafeMutableBufferPointer { batch in
+                    for index in batch.indices {
+                        let due = batch.baseAddress.unsafelyUnwrapped + index
+                        serve(due.move())
+                        due.initialize(to: .stop(TickerStateMachine.ReleasedResources()))
+                    }
+                }
             }
         }
     }
 
     /// Carries out a delivery (or a stop) decided under the lock.
-    private func serve(_ due: TickerStateMachine.Due) {
-        switch due {
+    private func serve(_ due: consuming TickerStateMachine.Due) {
+        switch consume due {
         case .deliver(let delivery):
             delivery.handler(delivery.tick, owner: delivery.owner, engine: self, id: delivery.id)
             if let released = delivery.then { carryOut(released) }

@@ -272,6 +272,8 @@ struct TickerStateMachine {
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
         var batch: [Due] = []
+        // Sized for the due tickers at once: growing it copies every delivery decided so far.
+        batch.reserveCapacity(min(limit - served, deadlines.nodes.count - deadlines.buried))
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
@@ -348,13 +350,15 @@ struct TickerStateMachine {
             )
         }
         setCounts(counts, ofSlot: slot)
-        // A live record holds its handler (it is taken out only when the ticker stops).
+        // A live record holds its handler (it is taken out only when the ticker stops). Copied: the call
+        // runs after unlocking, when the ticker may have stopped and released its own reference.
         let handler = self[slot].handler!
         var then: ReleasedResources?
         if isFinal {
             then = stop(slot, as: .finished)
         } else {
-            reschedule(slot)
+            // The schedule and counters are at hand: no second look-up in the side tables.
+            reschedule(slot, to: heapKey(ofSlot: slot, times: schedule, nextIndex: counts.nextIndex))
         }
         return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
     }
@@ -454,10 +458,15 @@ struct TickerStateMachine {
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
+        heapKey(ofSlot: slot, times: times(ofSlot: slot), nextIndex: nextIndex(ofSlot: slot))
+    }
+
+    /// The heap key of the record in `slot`, whose schedule numbers and next index the caller has at hand.
+    @inline(__always)
+    func heapKey(ofSlot slot: UInt32, times: ScheduleTimes, nextIndex: Int) -> (deadline: Int64, latest: Int64)? {
         let manual = self[slot].hasManualFires ? manualFires[slot]?.requestedAt : nil
         return TickerRecord.heapKey(
-            phase: self[slot].phase, times: times(ofSlot: slot), nextIndex: nextIndex(ofSlot: slot),
-            manualRequestedAt: manual)
+            phase: self[slot].phase, times: times, nextIndex: nextIndex, manualRequestedAt: manual)
     }
 
     /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
@@ -574,8 +583,13 @@ struct TickerStateMachine {
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
+        reschedule(slot, to: heapKey(ofSlot: slot))
+    }
+
+    /// Puts the record in the heap under `key` (its current key), moves it, or takes it out (`nil`).
+    private mutating func reschedule(_ slot: UInt32, to key: (deadline: Int64, latest: Int64)?) {
         let position = heapPosition(of: slot)
-        guard let key = heapKey(ofSlot: slot) else {
+        guard let key else {
             if position >= 0 { deadlines.remove(at: position, positions: table) }
             return
         }
