@@ -586,6 +586,22 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
 
+    /// Every record of every page starts on a cache line, so that it fills exactly one.
+    @Test func recordsStartOnCacheLines() {
+        var table = SlotTable()
+        let site = TickerSite(
+            TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle),
+            times: TickSchedule.after(.seconds(1)).times)
+        // Pages 0 to 5: the small ones and a full-sized one.
+        let slots = (0..<600).map { _ in
+            table.insert(TickerRecord(phase: .idle, site: site, owner: nil, handler: nil, now: 0))
+        }
+        #expect(table.usage.allocatedPages == 6)
+        for slot in slots {
+            #expect(Int(bitPattern: table.address(of: slot)) % 64 == 0, "slot \(slot)")
+        }
+    }
+
     @Test func aSchedulesNumbersAre32Bytes() {
         #expect(MemoryLayout<ScheduleTimes>.size == 32)
     }

@@ -280,7 +280,13 @@ struct SlotTable {
 
 /// One page's records and its slots' heap positions, in raw storage of the page's capacity, freed with the
 /// page. Records `0..<count` are initialised (a freed slot's record stays initialised, vacated).
+///
+/// The records start on a cache-line boundary: a 64-byte record then fills one line, so serving a ticker
+/// whose record went cold costs one cache miss for it, not two.
 final class PageStorage {
+    /// The alignment of the records (a cache line).
+    static let recordAlignment = 64
+
     let records: UnsafeMutablePointer<TickerRecord>
     let positions: UnsafeMutablePointer<Int32>
     let capacity: Int
@@ -289,7 +295,10 @@ final class PageStorage {
 
     init(capacity: Int) {
         self.capacity = capacity
-        records = .allocate(capacity: capacity)
+        records = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<TickerRecord>.stride * capacity,
+            alignment: max(Self.recordAlignment, MemoryLayout<TickerRecord>.alignment)
+        ).bindMemory(to: TickerRecord.self, capacity: capacity)
         positions = .allocate(capacity: capacity)
     }
 
@@ -301,7 +310,7 @@ final class PageStorage {
 
     deinit {
         records.deinitialize(count: count)
-        records.deallocate()
+        UnsafeMutableRawPointer(records).deallocate()
         positions.deallocate()
     }
 }

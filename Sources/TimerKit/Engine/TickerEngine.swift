@@ -185,17 +185,9 @@ final class TickerEngine: Sendable {
             case .serve(let due):
                 served += 1
                 serve(due)
-            case .serveBatch(var batch):
+            case .serveBatch(let batch):
                 served += batch.count
-                // Each one moved out in turn, an empty stop left in its place: a copy would retain its
-                // handler once more, and the batch would release it again.
-                batch.withUnsafeMutableBufferPointer { batch in
-                    for index in batch.indices {
-                        let due = batch.baseAddress.unsafelyUnwrapped + index
-                        serve(due.move())
-                        due.initialize(to: .stop(TickerStateMachine.ReleasedResources()))
-                    }
-                }
+                batch.serveAll(serve)
             }
         }
     }

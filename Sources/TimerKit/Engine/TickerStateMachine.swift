@@ -90,9 +90,42 @@ struct TickerStateMachine {
     enum ServiceAction {
         case serve(Due)
         /// Batched tickers (internal hand-overs): every due one decided under one lock, served back to back.
-        case serveBatch([Due])
+        case serveBatch(DueBatch)
         /// Nothing more is due now (or the wake-up served its share): arm for the next wake-up, if any.
         case done(Arming?)
+    }
+
+    /// Batched deliveries, in the order they were decided, in storage of their own that the engine empties
+    /// after unlocking: ``serveAll(_:)`` moves each one out in turn and frees the storage. (An array would
+    /// either copy each delivery out, retaining its handler once more, or destroy an emptied element after
+    /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
+    struct DueBatch {
+        private var base: UnsafeMutablePointer<Due>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(1, capacity)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        mutating func append(_ due: consuming Due) {
+            if count == capacity {
+                // Only when a ticker is served twice in one batch (pending `fire()` requests).
+                let larger = UnsafeMutablePointer<Due>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                (base, capacity) = (larger, capacity * 2)
+            }
+            (base + count).initialize(to: due)
+            count += 1
+        }
+
+        /// Hands each delivery, moved out, to `serve` in order, then frees the storage.
+        consuming func serveAll(_ serve: (consuming Due) -> Void) {
+            for index in 0..<count { serve((base + index).move()) }
+            base.deallocate()
+        }
     }
 
     /// What a sweep for dead owners leaves to do: stopped tickers' resources, and owners found alive, which
@@ -271,9 +304,8 @@ struct TickerStateMachine {
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
-        var batch: [Due] = []
-        // Sized for the due tickers at once: growing it copies every delivery decided so far.
-        batch.reserveCapacity(min(limit - served, deadlines.nodes.count - deadlines.buried))
+        // Sized for the due tickers at once: growing it moves every delivery decided so far.
+        var batch = DueBatch(capacity: min(limit - served, deadlines.nodes.count - deadlines.buried))
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
