@@ -318,28 +318,30 @@ struct TickerStateMachine {
 
     /// Takes the due record at the top of the heap, advances its schedule and returns its delivery.
     private mutating func serveTop(slot: UInt32, now: Int64) -> Due {
-        let id = self.id(of: slot)
+        // Found once, used until the ticker stops or is rescheduled (no page is freed before that).
+        let record = self.record(slot)
+        let id = TickerID(slot: slot, serial: record.pointee.serial)
         // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
         // owner stops it instead. The loaded reference travels out in the delivery, never released here.
         var owner: AnyObject?
-        switch Lifetime.load(self[slot].site.binding, owner: self[slot].owner) {
+        switch Lifetime.load(record.pointee.site.binding, owner: record.pointee.owner) {
         case .deliver(let loaded):
             owner = loaded
         case .deliverWithoutOwner:
             break
         case .ownerGone:
-            let site = self[slot].site
+            let site = record.pointee.site
             var released = stop(slot, as: .cancelled)
             released.ownerGone = site
             return .stop(released)
         }
         let tick: Tick
         var isFinal = false
-        var counts = counts(ofSlot: slot)
+        var counts = counts(of: record, slot: slot)
         let lastDelivered = counts.nextIndex - 1
-        let schedule = times(ofSlot: slot)
+        let schedule = times(of: record, slot: slot)
         let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
-        let requested = self[slot].hasManualFires ? manualFires[slot] : nil
+        let requested = record.pointee.hasManualFires ? manualFires[slot] : nil
         let manual = requested.map { $0.requestedAt <= now } ?? false
         if manual, !oneShotUnfired, let requested {
             takeManualFire(slot, all: false)
@@ -358,7 +360,7 @@ struct TickerStateMachine {
             // any live phase).
             let nextIndex = counts.nextIndex
             var origin: Int64 = now
-            if case .running(let running) = self[slot].phase { origin = running }
+            if case .running(let running) = record.pointee.phase { origin = running }
             let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(origin))
             let index = max(due, nextIndex)
             let skipped = index - nextIndex
@@ -381,16 +383,16 @@ struct TickerStateMachine {
                 isManual: manual
             )
         }
-        setCounts(counts, ofSlot: slot)
+        setCounts(counts, of: record, slot: slot)
         // A live record holds its handler (it is taken out only when the ticker stops). Copied: the call
         // runs after unlocking, when the ticker may have stopped and released its own reference.
-        let handler = self[slot].handler!
+        let handler = record.pointee.handler!
         var then: ReleasedResources?
         if isFinal {
             then = stop(slot, as: .finished)
         } else {
             // The schedule and counters are at hand: no second look-up in the side tables.
-            reschedule(slot, to: heapKey(ofSlot: slot, times: schedule, nextIndex: counts.nextIndex))
+            reschedule(slot, to: heapKey(of: record, slot: slot, times: schedule, nextIndex: counts.nextIndex))
         }
         return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
     }
@@ -469,6 +471,11 @@ struct TickerStateMachine {
         @inline(__always) nonmutating unsafeMutableAddress { table.address(of: slot) }
     }
 
+    /// The address of the record in `slot`, for a run of accesses to one record (each subscript access
+    /// finds the record's page again). Valid until the slot's page is freed: not across `stop` or `free`.
+    @inline(__always)
+    func record(_ slot: UInt32) -> UnsafeMutablePointer<TickerRecord> { table.address(of: slot) }
+
     /// Runs `body` on the record in `slot`, in place, in one access.
     @inline(__always)
     mutating func modify<Result>(_ slot: UInt32, _ body: (inout TickerRecord) -> Result) -> Result {
@@ -490,29 +497,42 @@ struct TickerStateMachine {
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
-        heapKey(ofSlot: slot, times: times(ofSlot: slot), nextIndex: nextIndex(ofSlot: slot))
+        let record = self.record(slot)
+        return heapKey(of: record, slot: slot, times: times(of: record, slot: slot), nextIndex: nextIndex(ofSlot: slot))
     }
 
-    /// The heap key of the record in `slot`, whose schedule numbers and next index the caller has at hand.
+    /// The heap key of `record` (in `slot`), whose schedule numbers and next index the caller has at hand.
     @inline(__always)
-    func heapKey(ofSlot slot: UInt32, times: ScheduleTimes, nextIndex: Int) -> (deadline: Int64, latest: Int64)? {
-        let manual = self[slot].hasManualFires ? manualFires[slot]?.requestedAt : nil
+    func heapKey(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32, times: ScheduleTimes, nextIndex: Int)
+        -> (deadline: Int64, latest: Int64)?
+    {
+        let manual = record.pointee.hasManualFires ? manualFires[slot]?.requestedAt : nil
         return TickerRecord.heapKey(
-            phase: self[slot].phase, times: times, nextIndex: nextIndex, manualRequestedAt: manual)
+            phase: record.pointee.phase, times: times, nextIndex: nextIndex, manualRequestedAt: manual)
     }
 
     /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func times(ofSlot slot: UInt32) -> ScheduleTimes {
-        self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
+        times(of: record(slot), slot: slot)
+    }
+
+    @inline(__always)
+    private func times(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32) -> ScheduleTimes {
+        record.pointee.hasOwnTimes ? ownTimes[slot]! : record.pointee.site.times
     }
 
     /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func counts(ofSlot slot: UInt32) -> TickerCounts {
-        self[slot].hasWideCounts ? wideCounts[slot]! : self[slot].inlineCounts
+        counts(of: record(slot), slot: slot)
+    }
+
+    @inline(__always)
+    private func counts(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32) -> TickerCounts {
+        record.pointee.hasWideCounts ? wideCounts[slot]! : record.pointee.inlineCounts
     }
 
     /// The next deadline the ticker in `slot` will serve (1-based).
@@ -525,11 +545,18 @@ struct TickerStateMachine {
     /// Stores the counters of the ticker in `slot`: inline while they fit, else (from then on, until the
     /// slot is freed) in the side table. Internal so that tests can start a ticker near a field's limit.
     mutating func setCounts(_ counts: TickerCounts, ofSlot slot: UInt32) {
-        if self[slot].hasWideCounts {
+        setCounts(counts, of: record(slot), slot: slot)
+    }
+
+    @inline(__always)
+    private mutating func setCounts(
+        _ counts: TickerCounts, of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32
+    ) {
+        if record.pointee.hasWideCounts {
             wideCounts[slot] = counts
-        } else if !self[slot].storeInline(counts) {
+        } else if !record.pointee.storeInline(counts) {
             wideCounts[slot] = counts
-            self[slot].hasWideCounts = true
+            record.pointee.hasWideCounts = true
         }
     }
 
