@@ -51,10 +51,11 @@ struct TickerOrigin: Sendable, Hashable {
     private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
 }
 
-/// Where and how a ticker was created, and the schedule numbers of the first ticker made there: shared by
-/// every ticker an engine holds from the same call site (see `TickerStateMachine.site(for:times:)`), so a
-/// record keeps one reference instead of the origin and, when its schedule is the site's (the usual case:
-/// one line of code, one schedule), instead of its numbers too.
+/// Where and how a ticker was created, and its schedule numbers. Shared by every ticker an engine holds
+/// from the same call site whose numbers are those of the first ticker made there (the usual case: one line
+/// of code, one schedule; see `TickerStateMachine.site(for:times:)`), so a record keeps one reference
+/// instead of the origin and the numbers. A ticker with other numbers gets a site of its own: serving it
+/// reads its schedule through the record's reference, as for any other, not from a table keyed by slot.
 final class TickerSite: Sendable {
     let origin: TickerOrigin
     let times: ScheduleTimes
@@ -131,7 +132,7 @@ struct TickerCounts: Equatable {
 ///
 ///     offset  field          bytes
 ///      0      handler         17  (a closure and its case)
-///     17      bits             1  (the phase's case in 3 bits, and five flags)
+///     17      bits             1  (the phase's case in 3 bits, and four flags)
 ///     18      skipped          2
 ///     20      serial           4
 ///     24      phase value      8
@@ -148,7 +149,7 @@ struct TickerCounts: Equatable {
 ///
 /// The phase is stored as its case (in `bits`) and its one number (`phaseValue`: the origin while
 /// running, the time left while paused), and read and written as a ``TickerPhase``. The schedule numbers
-/// are the site's, or (`hasOwnTimes`) in the machine's side table.
+/// are the site's (a ticker whose numbers differ from its call site's shared ones has a site of its own).
 struct TickerRecord {
     /// Set while the ticker is live; taken out (and released after unlocking) when it stops.
     var handler: TickHandler?
@@ -218,7 +219,6 @@ struct TickerRecord {
         static let handleAlive: UInt8 = 1 << 3
         static let isOccupied: UInt8 = 1 << 4
         static let hasManualFires: UInt8 = 1 << 5
-        static let hasOwnTimes: UInt8 = 1 << 6
         static let hasWideCounts: UInt8 = 1 << 7
     }
 
@@ -243,12 +243,6 @@ struct TickerRecord {
     var hasManualFires: Bool {
         @inline(__always) get { bits & Bits.hasManualFires != 0 }
         set { set(Bits.hasManualFires, newValue) }
-    }
-
-    /// Whether the schedule numbers differ from the site's: then they are in the machine's side table.
-    var hasOwnTimes: Bool {
-        @inline(__always) get { bits & Bits.hasOwnTimes != 0 }
-        set { set(Bits.hasOwnTimes, newValue) }
     }
 
     /// Whether the counters outgrew the record: then they are in the machine's side table (see the type's

@@ -33,8 +33,6 @@ struct TickerStateMachine {
     private var keepAlive: AnyObject?
     /// Pending `fire()` requests, by slot (see ``ManualFires``).
     private var manualFires: [UInt32: ManualFires] = [:]
-    /// The schedule numbers of tickers whose numbers differ from their site's, by slot.
-    private var ownTimes: [UInt32: ScheduleTimes] = [:]
     /// The counters of tickers that outgrew their record's fields (see ``TickerRecord``), by slot: a
     /// ticker past 2^32 deadlines or calls, or 2^16 skipped deadlines, until its slot is freed.
     private var wideCounts: [UInt32: TickerCounts] = [:]
@@ -151,10 +149,6 @@ struct TickerStateMachine {
         let site = site(for: origin, times: times)
         let id = insert(
             TickerRecord(phase: phase, site: site, owner: owner, handler: finishedAtOnce ? nil : handler, now: now))
-        if site.times != times {
-            ownTimes[id.slot] = times
-            self[id.slot].hasOwnTimes = true
-        }
         guard !finishedAtOnce else { return (id, nil, swept) }
         liveCount += 1
         if liveCount == 1 { keepAlive = engine }
@@ -339,7 +333,7 @@ struct TickerStateMachine {
         var isFinal = false
         var counts = counts(of: record, slot: slot)
         let lastDelivered = counts.nextIndex - 1
-        let schedule = times(of: record, slot: slot)
+        let schedule = record.pointee.site.times
         let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
         let requested = record.pointee.hasManualFires ? manualFires[slot] : nil
         let manual = requested.map { $0.requestedAt <= now } ?? false
@@ -441,18 +435,21 @@ struct TickerStateMachine {
         self[slot].hasManualFires = false
     }
 
-    /// The shared site for `origin` (made with `times` when it is new).
+    /// The site for a ticker made at `origin` with `times`: the shared one (made with `times` when it is
+    /// new) when its numbers are `times`, else one of the ticker's own, with its numbers (so that serving a
+    /// ticker reads its schedule from its site, never from a table keyed by slot).
     private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> TickerSite {
-        if let lastSite, lastSite.origin == origin { return lastSite }
-        let site: TickerSite
-        if let known = sites[origin] {
-            site = known
+        let shared: TickerSite
+        if let lastSite, lastSite.origin == origin {
+            shared = lastSite
+        } else if let known = sites[origin] {
+            shared = known
         } else {
-            site = TickerSite(origin, times: times)
-            if sites.count < Self.maximumSites { sites[origin] = site }
+            shared = TickerSite(origin, times: times)
+            if sites.count < Self.maximumSites { sites[origin] = shared }
         }
-        lastSite = site
-        return site
+        lastSite = shared
+        return shared.times == times ? shared : TickerSite(origin, times: times)
     }
 
     // MARK: Records
@@ -498,7 +495,7 @@ struct TickerStateMachine {
     @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
         let record = self.record(slot)
-        return heapKey(of: record, slot: slot, times: times(of: record, slot: slot), nextIndex: nextIndex(ofSlot: slot))
+        return heapKey(of: record, slot: slot, times: record.pointee.site.times, nextIndex: nextIndex(ofSlot: slot))
     }
 
     /// The heap key of `record` (in `slot`), whose schedule numbers and next index the caller has at hand.
@@ -511,16 +508,12 @@ struct TickerStateMachine {
             phase: record.pointee.phase, times: times, nextIndex: nextIndex, manualRequestedAt: manual)
     }
 
-    /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    /// The schedule numbers of the ticker in `slot` (its site's: a ticker whose numbers differ from its
+    /// call site's first ticker's has a site of its own).
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func times(ofSlot slot: UInt32) -> ScheduleTimes {
-        times(of: record(slot), slot: slot)
-    }
-
-    @inline(__always)
-    private func times(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32) -> ScheduleTimes {
-        record.pointee.hasOwnTimes ? ownTimes[slot]! : record.pointee.site.times
+        self[slot].site.times
     }
 
     /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
@@ -600,14 +593,10 @@ struct TickerStateMachine {
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
         // One access to the record for both side-table flags.
-        let (hadOwnTimes, hadWideCounts) = modify(slot) { record in
-            defer {
-                record.hasOwnTimes = false
-                record.hasWideCounts = false
-            }
-            return (record.hasOwnTimes, record.hasWideCounts)
+        let hadWideCounts = modify(slot) { record in
+            defer { record.hasWideCounts = false }
+            return record.hasWideCounts
         }
-        if hadOwnTimes { ownTimes.removeValueGivingStorageBack(forKey: slot) }
         if hadWideCounts { wideCounts.removeValueGivingStorageBack(forKey: slot) }
         table.free(slot)
         if table.occupiedCount == 0 {
@@ -707,14 +696,6 @@ struct TickerStateMachine {
             return "\(placed) slots are in the heap, which holds \(heap.count - deadlines.buried) live nodes"
         }
         if live != liveCount { return "\(live) live tickers, counted \(liveCount)" }
-        for slot in ownTimes.keys where !table.isOccupied(slot) || !self[slot].hasOwnTimes {
-            return "slot \(slot) has its own schedule numbers but no ticker flagged for them"
-        }
-        var flagged = 0
-        for slot in 0..<UInt32(table.slotEnd) where table.isOccupied(slot) && self[slot].hasOwnTimes { flagged += 1 }
-        if flagged != ownTimes.count {
-            return "\(flagged) tickers flagged for own schedule numbers, \(ownTimes.count) kept"
-        }
         for slot in wideCounts.keys where !table.isOccupied(slot) || !self[slot].hasWideCounts {
             return "slot \(slot) has wide counters but no ticker flagged for them"
         }
