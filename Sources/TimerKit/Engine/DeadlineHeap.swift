@@ -26,7 +26,8 @@ struct HeapNode {
 /// insertion) and gives three quarters back when it is three quarters empty, so a burst of deadlines does
 /// not keep its memory once it is gone.
 struct DeadlineHeap {
-    /// Four children per node halves the depth of a binary heap, and the four sit side by side in memory.
+    /// Four children per node halves the depth of a binary heap, and the four sit side by side in memory
+    /// (`siftDown` compares a full family of four as two pairs).
     static let arity = 4
     /// A full heap grows by `1 / growthDivisor` of its size (plus `smallCapacity`).
     static let growthDivisor = 8
@@ -167,10 +168,11 @@ struct DeadlineHeap {
                 guard first < count else { break }
                 var best = first
                 if first + Self.arity <= count {
-                    // A full family: no bound checks in the comparisons.
-                    for child in (first + 1)..<(first + Self.arity) where nodes[child].precedes(nodes[best]) {
-                        best = child
-                    }
+                    // A full family of four: the earlier of each pair, then of the two winners (the pairs'
+                    // comparisons do not wait for each other).
+                    let left = nodes[first + 1].precedes(nodes[first]) ? first + 1 : first
+                    let right = nodes[first + 3].precedes(nodes[first + 2]) ? first + 3 : first + 2
+                    best = nodes[right].precedes(nodes[left]) ? right : left
                 } else {
                     for child in (first + 1)..<count where nodes[child].precedes(nodes[best]) { best = child }
                 }
