@@ -385,7 +385,7 @@ struct TickerStateMachine {
         if isFinal {
             then = stop(slot, as: .finished)
         } else {
-            // The schedule and counters are at hand: no second look-up in the side tables.
+            // The schedule and counters are at hand: not read from the record (or a side table) again.
             reschedule(slot, to: heapKey(of: record, slot: slot, times: schedule, nextIndex: counts.nextIndex))
         }
         return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
@@ -592,7 +592,7 @@ struct TickerStateMachine {
 
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
-        // One access to the record for both side-table flags.
+        // One access to the record for the side-table flag.
         let hadWideCounts = modify(slot) { record in
             defer { record.hasWideCounts = false }
             return record.hasWideCounts
