@@ -629,6 +629,13 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(state.nextDeadline(ofSlot: ids[2].slot) == 3_000_000_000)
         #expect(state.nextDeadline(ofSlot: ids[1].slot) == 1_000_000_000)
         #expect(state.invariantViolation() == nil)
+        // A freed slot lets its own site go at once (the others keep the table, and the slot, alive).
+        weak let ownSite = state[ids[2].slot].site
+        _ = state.handle(.cancel, on: ids[2], now: 0)
+        _ = state.handleReleased(ids[2], binding: .handle)
+        #expect(!state.isOccupied(ids[2].slot))
+        #expect(ownSite == nil)
+        #expect(state.invariantViolation() == nil)
     }
 
     /// A `Ticker` instance is its 16-byte object header and its stored properties: 32 bytes (no weak owner

@@ -178,12 +178,18 @@ struct SlotTable {
         if pages[page].occupied == 0, page != 0 { emptied(page) }
     }
 
-    /// Marks a record free, dropping what it references (its handler is already gone; its site is shared),
-    /// in one access, without rewriting the whole record.
+    /// Marks a record free, dropping what it references (its handler is already gone; a shared site stays,
+    /// a site of its own is swapped for `TickerSite.vacant`), in one access, without rewriting the whole
+    /// record.
     @inline(__always)
     private static func vacate(_ record: inout TickerRecord) {
         record.owner = nil
         record.isOccupied = false
+        if record.hasOwnSite {
+            // Its deinit runs no user code (the site holds an origin and numbers).
+            record.site = TickerSite.vacant
+            record.hasOwnSite = false
+        }
     }
 
     /// Keeps the first page (emptied) and its small buffers; frees the rest.
@@ -265,6 +271,9 @@ struct SlotTable {
             if storage.count - live != content.free.count { return "page \(page) free list incomplete" }
             if content.free.contains(where: { storage.records[Int($0)].isOccupied }) {
                 return "page \(page) lists an occupied slot as free"
+            }
+            if content.free.contains(where: { storage.records[Int($0)].hasOwnSite }) {
+                return "page \(page) has a freed slot that keeps a site of its own"
             }
             let room = !content.free.isEmpty || storage.count < capacity
             if room != hasRoom { return "page \(page) room bit wrong" }

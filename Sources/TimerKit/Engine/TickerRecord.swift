@@ -70,6 +70,11 @@ final class TickerSite: Sendable {
     var binding: Lifetime.Binding { origin.binding }
     var isBatched: Bool { origin.isBatched }
     var ownerTypeName: String? { origin.ownerType.map { String(describing: $0) } }
+
+    /// What a freed slot's record refers to instead of a site of its own (see `SlotTable.free`).
+    static let vacant = TickerSite(
+        TickerOrigin(fileID: "", line: 0, ownerType: nil, binding: .handle),
+        times: ScheduleTimes(firstDelayNanoseconds: 0, intervalNanoseconds: 0, toleranceNanoseconds: 0, bound: 0))
 }
 
 /// Where a ticker is in its lifecycle, with the data each phase needs (and only that phase).
@@ -132,7 +137,7 @@ struct TickerCounts: Equatable {
 ///
 ///     offset  field          bytes
 ///      0      handler         17  (a closure and its case)
-///     17      bits             1  (the phase's case in 3 bits, and four flags)
+///     17      bits             1  (the phase's case in 3 bits, and five flags)
 ///     18      skipped          2
 ///     20      serial           4
 ///     24      phase value      8
@@ -219,6 +224,7 @@ struct TickerRecord {
         static let handleAlive: UInt8 = 1 << 3
         static let isOccupied: UInt8 = 1 << 4
         static let hasManualFires: UInt8 = 1 << 5
+        static let hasOwnSite: UInt8 = 1 << 6
         static let hasWideCounts: UInt8 = 1 << 7
     }
 
@@ -243,6 +249,13 @@ struct TickerRecord {
     var hasManualFires: Bool {
         @inline(__always) get { bits & Bits.hasManualFires != 0 }
         set { set(Bits.hasManualFires, newValue) }
+    }
+
+    /// Whether the site is the ticker's own (its schedule numbers differ from its call site's shared ones):
+    /// a freed slot then lets it go instead of keeping it until the slot is taken again.
+    var hasOwnSite: Bool {
+        @inline(__always) get { bits & Bits.hasOwnSite != 0 }
+        set { set(Bits.hasOwnSite, newValue) }
     }
 
     /// Whether the counters outgrew the record: then they are in the machine's side table (see the type's

@@ -146,9 +146,10 @@ struct TickerStateMachine {
         let swept = sweep(limit: Self.sweptPerAdd)
         let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
         // Made here rather than by the caller: moving it in costs less than copying it in.
-        let site = site(for: origin, times: times)
+        let (site, isOwn) = site(for: origin, times: times)
         let id = insert(
             TickerRecord(phase: phase, site: site, owner: owner, handler: finishedAtOnce ? nil : handler, now: now))
+        if isOwn { self[id.slot].hasOwnSite = true }
         guard !finishedAtOnce else { return (id, nil, swept) }
         liveCount += 1
         if liveCount == 1 { keepAlive = engine }
@@ -438,7 +439,7 @@ struct TickerStateMachine {
     /// The site for a ticker made at `origin` with `times`: the shared one (made with `times` when it is
     /// new) when its numbers are `times`, else one of the ticker's own, with its numbers (so that serving a
     /// ticker reads its schedule from its site, never from a table keyed by slot).
-    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> TickerSite {
+    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> (TickerSite, isOwn: Bool) {
         let shared: TickerSite
         if let lastSite, lastSite.origin == origin {
             shared = lastSite
@@ -449,7 +450,7 @@ struct TickerStateMachine {
             if sites.count < Self.maximumSites { sites[origin] = shared }
         }
         lastSite = shared
-        return shared.times == times ? shared : TickerSite(origin, times: times)
+        return shared.times == times ? (shared, false) : (TickerSite(origin, times: times), true)
     }
 
     // MARK: Records
