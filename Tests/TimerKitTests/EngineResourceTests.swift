@@ -586,8 +586,56 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(MemoryLayout<HeapNode>.stride == 16)
     }
 
+    /// Every record of every page starts on a cache line, so that it fills exactly one.
+    @Test func recordsStartOnCacheLines() {
+        var table = SlotTable()
+        let site = TickerSite(
+            TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle),
+            times: TickSchedule.after(.seconds(1)).times)
+        // Pages 0 to 5: the small ones and a full-sized one.
+        let slots = (0..<600).map { _ in
+            table.insert(TickerRecord(phase: .idle, site: site, owner: nil, handler: nil, now: 0))
+        }
+        #expect(table.usage.allocatedPages == 6)
+        for slot in slots {
+            #expect(Int(bitPattern: table.address(of: slot)) % 64 == 0, "slot \(slot)")
+        }
+    }
+
     @Test func aSchedulesNumbersAre32Bytes() {
         #expect(MemoryLayout<ScheduleTimes>.size == 32)
+    }
+
+    /// A ticker whose schedule numbers differ from its call site's shared ones gets a site of its own:
+    /// "about 100 bytes" (an 88-byte instance, the origin then the numbers after the 16-byte header, in a
+    /// 96-byte block of glibc's allocator), and serving it reads its own numbers.
+    @Test func aSiteOfItsOwnIsAbout100Bytes() {
+        #expect(MemoryLayout<TickerOrigin>.stride == 40)
+        #expect(16 + MemoryLayout<TickerOrigin>.stride + MemoryLayout<ScheduleTimes>.size == 88)
+        let glibcBlock: Int = (88 + 8 + 15) & ~15
+        #expect(glibcBlock == 96)
+        var state = TickerStateMachine()
+        let keepAlive = Recorder<Int>()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
+        let ids = [1, 1, 3].map { seconds in
+            state.add(
+                times: TickSchedule.every(.seconds(seconds)).times, origin: origin, owner: nil,
+                startsImmediately: true, handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: keepAlive
+            ).id
+        }
+        #expect(state[ids[0].slot].site === state[ids[1].slot].site)
+        #expect(state[ids[2].slot].site !== state[ids[0].slot].site)
+        #expect(state.storage.sites == 1)
+        #expect(state.nextDeadline(ofSlot: ids[2].slot) == 3_000_000_000)
+        #expect(state.nextDeadline(ofSlot: ids[1].slot) == 1_000_000_000)
+        #expect(state.invariantViolation() == nil)
+        // A freed slot lets its own site go at once (the others keep the table, and the slot, alive).
+        weak let ownSite = state[ids[2].slot].site
+        _ = state.handle(.cancel, on: ids[2], now: 0)
+        _ = state.handleReleased(ids[2], binding: .handle)
+        #expect(!state.isOccupied(ids[2].slot))
+        #expect(ownSite == nil)
+        #expect(state.invariantViolation() == nil)
     }
 
     /// A `Ticker` instance is its 16-byte object header and its stored properties: 32 bytes (no weak owner

@@ -178,4 +178,28 @@ import Testing
         #expect(second.snapshot?.fileID == "TimerKitTests/EngineStorageTests.swift")
         withExtendedLifetime((first, second)) {}
     }
+
+    /// A batch of deliveries is sized for the due tickers; a ticker with several pending `fire()` requests
+    /// is served once per request in the same batch, which grows for it, in order, each delivered once.
+    @Test func aBatchGrowsForATickerServedTwice() {
+        var state = TickerStateMachine()
+        let keepAlive = Recorder<Int>()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle, isBatched: true)
+        let (id, _, _) = state.add(
+            times: TickSchedule.every(.seconds(1)).times, origin: origin, owner: nil, startsImmediately: true,
+            handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: keepAlive)
+        for _ in 0..<3 { _ = state.handle(.fire, on: id, now: 10) }
+        guard case .serveBatch(let batch) = state.nextDue(now: 20, served: 0, limit: 100) else {
+            Issue.record("a batched ticker is served in a batch")
+            return
+        }
+        #expect(batch.count == 3)
+        var ticks: [Tick] = []
+        batch.serveAll { due in
+            if case .deliver(let delivery) = due { ticks.append(delivery.tick) }
+        }
+        #expect(ticks.map(\.isManual) == [true, true, true])
+        #expect(ticks.map(\.fireCount) == [1, 2, 3])
+        #expect(state.invariantViolation() == nil)
+    }
 }

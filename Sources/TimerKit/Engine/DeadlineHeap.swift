@@ -26,7 +26,8 @@ struct HeapNode {
 /// insertion) and gives three quarters back when it is three quarters empty, so a burst of deadlines does
 /// not keep its memory once it is gone.
 struct DeadlineHeap {
-    /// Four children per node halves the depth of a binary heap, and the four sit side by side in memory.
+    /// Four children per node halves the depth of a binary heap, and the four sit side by side in memory
+    /// (`siftDown` compares a full family of four as two pairs).
     static let arity = 4
     /// A full heap grows by `1 / growthDivisor` of its size (plus `smallCapacity`).
     static let growthDivisor = 8
@@ -55,9 +56,13 @@ struct DeadlineHeap {
     }
 
     /// Puts `node` (for the slot already at `position`) in place of the old one, and restores the order.
+    /// A node that moves later (a repeating ticker's next deadline) can only go down: it does not look up.
     mutating func replace(at position: Int, with node: HeapNode, positions: borrowing SlotTable) {
+        let movesLater = nodes[position].precedes(node)
         nodes[position] = node
-        if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
+        if movesLater || !siftUp(from: position, positions: positions) {
+            siftDown(from: position, positions: positions)
+        }
     }
 
     mutating func remove(at position: Int, positions: borrowing SlotTable) {
@@ -69,7 +74,7 @@ struct DeadlineHeap {
         let last = nodes.removeLast()
         if position < nodes.count {
             nodes[position] = last
-            setPosition(position, of: last.slot, in: positions)
+            Self.setPosition(position, of: last.slot, in: positions)
             if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
         }
         if nodes.capacity > Self.smallCapacity, nodes.count < nodes.capacity / 4 {
@@ -120,47 +125,73 @@ struct DeadlineHeap {
 
     /// Records where a moved node now is (a buried node has no slot to tell).
     @inline(__always)
-    private func setPosition(_ position: Int, of slot: UInt32, in positions: borrowing SlotTable) {
+    private static func setPosition(_ position: Int, of slot: UInt32, in positions: borrowing SlotTable) {
         if slot != Self.tombstone { positions.setPosition(Int32(position), of: slot) }
     }
 
     /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
     @discardableResult
     private mutating func siftUp(from start: Int, positions: borrowing SlotTable) -> Bool {
-        let node = nodes[start]
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / Self.arity
-            guard node.precedes(nodes[parent]) else { break }
-            nodes[child] = nodes[parent]
-            setPosition(child, of: nodes[child].slot, in: positions)
-            child = parent
+        // Through the storage's pointer: one uniqueness check per sift, not one per node written.
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            let nodes = buffer.baseAddress.unsafelyUnwrapped
+            let node = nodes[start]
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / Self.arity
+                guard node.precedes(nodes[parent]) else { break }
+                nodes[child] = nodes[parent]
+                Self.setPosition(child, of: nodes[child].slot, in: positions)
+                child = parent
+            }
+            guard child != start else { return false }
+            nodes[child] = node
+            Self.setPosition(child, of: node.slot, in: positions)
+            return true
         }
-        guard child != start else { return false }
-        nodes[child] = node
-        setPosition(child, of: node.slot, in: positions)
-        return true
     }
 
+    /// Moves the node at `start` down while a child precedes it.
+    ///
+    /// The node mostly goes far down (a repeating ticker's next deadline is one interval later, behind most
+    /// of the heap), so the hole it leaves is first moved to the bottom along the earliest children (three
+    /// comparisons a level, without comparing the node), and the node then goes up from there (rarely more
+    /// than a level): about a quarter fewer comparisons than comparing it at every level.
     private mutating func siftDown(from start: Int, positions: borrowing SlotTable) {
-        let node = nodes[start]
-        let count = nodes.count
-        var parent = start
-        while true {
-            let first = Self.arity * parent + 1
-            guard first < count else { break }
-            var best = first
-            for child in (first + 1)..<min(first + Self.arity, count) where nodes[child].precedes(nodes[best]) {
-                best = child
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            let nodes = buffer.baseAddress.unsafelyUnwrapped
+            let count = buffer.count
+            let node = nodes[start]
+            var hole = start
+            while true {
+                let first = Self.arity * hole + 1
+                guard first < count else { break }
+                var best = first
+                if first + Self.arity <= count {
+                    // A full family of four: the earlier of each pair, then of the two winners (the pairs'
+                    // comparisons do not wait for each other).
+                    let left = nodes[first + 1].precedes(nodes[first]) ? first + 1 : first
+                    let right = nodes[first + 3].precedes(nodes[first + 2]) ? first + 3 : first + 2
+                    best = nodes[right].precedes(nodes[left]) ? right : left
+                } else {
+                    for child in (first + 1)..<count where nodes[child].precedes(nodes[best]) { best = child }
+                }
+                nodes[hole] = nodes[best]
+                Self.setPosition(hole, of: nodes[hole].slot, in: positions)
+                hole = best
             }
-            guard nodes[best].precedes(node) else { break }
-            nodes[parent] = nodes[best]
-            setPosition(parent, of: nodes[parent].slot, in: positions)
-            parent = best
+            // Back up from the bottom to where the node belongs, at most to `start` (a caller lifts a node
+            // that precedes its parent with `siftUp` instead).
+            while hole > start {
+                let parent = (hole - 1) / Self.arity
+                guard node.precedes(nodes[parent]) else { break }
+                nodes[hole] = nodes[parent]
+                Self.setPosition(hole, of: nodes[hole].slot, in: positions)
+                hole = parent
+            }
+            nodes[hole] = node
+            Self.setPosition(hole, of: node.slot, in: positions)
         }
-        guard parent != start else { return }
-        nodes[parent] = node
-        setPosition(parent, of: node.slot, in: positions)
     }
 
     /// Checks the heap order (no node precedes its parent), that no two nodes name one slot, and the count

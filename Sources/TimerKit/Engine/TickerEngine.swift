@@ -178,7 +178,7 @@ final class TickerEngine: Sendable {
             let action = machine.withLock { machine in
                 machine.nextDue(now: clock.now(), served: served, limit: Self.deliveriesPerWake)
             }
-            switch action {
+            switch consume action {
             case .done(let arming):
                 applyArming(arming)
                 return
@@ -187,14 +187,14 @@ final class TickerEngine: Sendable {
                 serve(due)
             case .serveBatch(let batch):
                 served += batch.count
-                batch.forEach(serve)
+                batch.serveAll(serve)
             }
         }
     }
 
     /// Carries out a delivery (or a stop) decided under the lock.
-    private func serve(_ due: TickerStateMachine.Due) {
-        switch due {
+    private func serve(_ due: consuming TickerStateMachine.Due) {
+        switch consume due {
         case .deliver(let delivery):
             delivery.handler(delivery.tick, owner: delivery.owner, engine: self, id: delivery.id)
             if let released = delivery.then { carryOut(released) }

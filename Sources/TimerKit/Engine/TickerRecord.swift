@@ -51,10 +51,11 @@ struct TickerOrigin: Sendable, Hashable {
     private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
 }
 
-/// Where and how a ticker was created, and the schedule numbers of the first ticker made there: shared by
-/// every ticker an engine holds from the same call site (see `TickerStateMachine.site(for:times:)`), so a
-/// record keeps one reference instead of the origin and, when its schedule is the site's (the usual case:
-/// one line of code, one schedule), instead of its numbers too.
+/// Where and how a ticker was created, and its schedule numbers. Shared by every ticker an engine holds
+/// from the same call site whose numbers are those of the first ticker made there (the usual case: one line
+/// of code, one schedule; see `TickerStateMachine.site(for:times:)`), so a record keeps one reference
+/// instead of the origin and the numbers. A ticker with other numbers gets a site of its own: serving it
+/// reads its schedule through the record's reference, as for any other, not from a table keyed by slot.
 final class TickerSite: Sendable {
     let origin: TickerOrigin
     let times: ScheduleTimes
@@ -69,6 +70,11 @@ final class TickerSite: Sendable {
     var binding: Lifetime.Binding { origin.binding }
     var isBatched: Bool { origin.isBatched }
     var ownerTypeName: String? { origin.ownerType.map { String(describing: $0) } }
+
+    /// What a freed slot's record refers to instead of a site of its own (see `SlotTable.free`).
+    static let vacant = TickerSite(
+        TickerOrigin(fileID: "", line: 0, ownerType: nil, binding: .handle),
+        times: ScheduleTimes(firstDelayNanoseconds: 0, intervalNanoseconds: 0, toleranceNanoseconds: 0, bound: 0))
 }
 
 /// Where a ticker is in its lifecycle, with the data each phase needs (and only that phase).
@@ -148,7 +154,7 @@ struct TickerCounts: Equatable {
 ///
 /// The phase is stored as its case (in `bits`) and its one number (`phaseValue`: the origin while
 /// running, the time left while paused), and read and written as a ``TickerPhase``. The schedule numbers
-/// are the site's, or (`hasOwnTimes`) in the machine's side table.
+/// are the site's (a ticker whose numbers differ from its call site's shared ones has a site of its own).
 struct TickerRecord {
     /// Set while the ticker is live; taken out (and released after unlocking) when it stops.
     var handler: TickHandler?
@@ -218,7 +224,7 @@ struct TickerRecord {
         static let handleAlive: UInt8 = 1 << 3
         static let isOccupied: UInt8 = 1 << 4
         static let hasManualFires: UInt8 = 1 << 5
-        static let hasOwnTimes: UInt8 = 1 << 6
+        static let hasOwnSite: UInt8 = 1 << 6
         static let hasWideCounts: UInt8 = 1 << 7
     }
 
@@ -245,10 +251,11 @@ struct TickerRecord {
         set { set(Bits.hasManualFires, newValue) }
     }
 
-    /// Whether the schedule numbers differ from the site's: then they are in the machine's side table.
-    var hasOwnTimes: Bool {
-        @inline(__always) get { bits & Bits.hasOwnTimes != 0 }
-        set { set(Bits.hasOwnTimes, newValue) }
+    /// Whether the site is the ticker's own (its schedule numbers differ from its call site's shared ones):
+    /// a freed slot then lets it go instead of keeping it until the slot is taken again.
+    var hasOwnSite: Bool {
+        @inline(__always) get { bits & Bits.hasOwnSite != 0 }
+        set { set(Bits.hasOwnSite, newValue) }
     }
 
     /// Whether the counters outgrew the record: then they are in the machine's side table (see the type's

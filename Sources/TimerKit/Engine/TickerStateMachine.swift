@@ -33,8 +33,6 @@ struct TickerStateMachine {
     private var keepAlive: AnyObject?
     /// Pending `fire()` requests, by slot (see ``ManualFires``).
     private var manualFires: [UInt32: ManualFires] = [:]
-    /// The schedule numbers of tickers whose numbers differ from their site's, by slot.
-    private var ownTimes: [UInt32: ScheduleTimes] = [:]
     /// The counters of tickers that outgrew their record's fields (see ``TickerRecord``), by slot: a
     /// ticker past 2^32 deadlines or calls, or 2^16 skipped deadlines, until its slot is freed.
     private var wideCounts: [UInt32: TickerCounts] = [:]
@@ -90,9 +88,42 @@ struct TickerStateMachine {
     enum ServiceAction {
         case serve(Due)
         /// Batched tickers (internal hand-overs): every due one decided under one lock, served back to back.
-        case serveBatch([Due])
+        case serveBatch(DueBatch)
         /// Nothing more is due now (or the wake-up served its share): arm for the next wake-up, if any.
         case done(Arming?)
+    }
+
+    /// Batched deliveries, in the order they were decided, in storage of their own that the engine empties
+    /// after unlocking: ``serveAll(_:)`` moves each one out in turn and frees the storage. (An array would
+    /// either copy each delivery out, retaining its handler once more, or destroy an emptied element after
+    /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
+    struct DueBatch {
+        private var base: UnsafeMutablePointer<Due>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(1, capacity)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        mutating func append(_ due: consuming Due) {
+            if count == capacity {
+                // Only when a ticker is served twice in one batch (pending `fire()` requests).
+                let larger = UnsafeMutablePointer<Due>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                (base, capacity) = (larger, capacity * 2)
+            }
+            (base + count).initialize(to: due)
+            count += 1
+        }
+
+        /// Hands each delivery, moved out, to `serve` in order, then frees the storage.
+        consuming func serveAll(_ serve: (consuming Due) -> Void) {
+            for index in 0..<count { serve((base + index).move()) }
+            base.deallocate()
+        }
     }
 
     /// What a sweep for dead owners leaves to do: stopped tickers' resources, and owners found alive, which
@@ -115,13 +146,10 @@ struct TickerStateMachine {
         let swept = sweep(limit: Self.sweptPerAdd)
         let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
         // Made here rather than by the caller: moving it in costs less than copying it in.
-        let site = site(for: origin, times: times)
+        let (site, isOwn) = site(for: origin, times: times)
         let id = insert(
             TickerRecord(phase: phase, site: site, owner: owner, handler: finishedAtOnce ? nil : handler, now: now))
-        if site.times != times {
-            ownTimes[id.slot] = times
-            self[id.slot].hasOwnTimes = true
-        }
+        if isOwn { self[id.slot].hasOwnSite = true }
         guard !finishedAtOnce else { return (id, nil, swept) }
         liveCount += 1
         if liveCount == 1 { keepAlive = engine }
@@ -271,7 +299,8 @@ struct TickerStateMachine {
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
-        var batch: [Due] = []
+        // Sized for the due tickers at once: growing it moves every delivery decided so far.
+        var batch = DueBatch(capacity: min(limit - served, deadlines.nodes.count - deadlines.buried))
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
@@ -284,28 +313,30 @@ struct TickerStateMachine {
 
     /// Takes the due record at the top of the heap, advances its schedule and returns its delivery.
     private mutating func serveTop(slot: UInt32, now: Int64) -> Due {
-        let id = self.id(of: slot)
+        // Found once, used until the ticker stops or is rescheduled (no page is freed before that).
+        let record = self.record(slot)
+        let id = TickerID(slot: slot, serial: record.pointee.serial)
         // A bound ticker is delivered only with its owner loaded (and kept alive for the call): a dead
         // owner stops it instead. The loaded reference travels out in the delivery, never released here.
         var owner: AnyObject?
-        switch Lifetime.load(self[slot].site.binding, owner: self[slot].owner) {
+        switch Lifetime.load(record.pointee.site.binding, owner: record.pointee.owner) {
         case .deliver(let loaded):
             owner = loaded
         case .deliverWithoutOwner:
             break
         case .ownerGone:
-            let site = self[slot].site
+            let site = record.pointee.site
             var released = stop(slot, as: .cancelled)
             released.ownerGone = site
             return .stop(released)
         }
         let tick: Tick
         var isFinal = false
-        var counts = counts(ofSlot: slot)
+        var counts = counts(of: record, slot: slot)
         let lastDelivered = counts.nextIndex - 1
-        let schedule = times(ofSlot: slot)
+        let schedule = record.pointee.site.times
         let oneShotUnfired = schedule.count == 1 && lastDelivered == 0
-        let requested = self[slot].hasManualFires ? manualFires[slot] : nil
+        let requested = record.pointee.hasManualFires ? manualFires[slot] : nil
         let manual = requested.map { $0.requestedAt <= now } ?? false
         if manual, !oneShotUnfired, let requested {
             takeManualFire(slot, all: false)
@@ -324,7 +355,7 @@ struct TickerStateMachine {
             // any live phase).
             let nextIndex = counts.nextIndex
             var origin: Int64 = now
-            if case .running(let running) = self[slot].phase { origin = running }
+            if case .running(let running) = record.pointee.phase { origin = running }
             let due = manual ? nextIndex : schedule.lastIndex(dueBy: now.subtractingSaturating(origin))
             let index = max(due, nextIndex)
             let skipped = index - nextIndex
@@ -347,14 +378,16 @@ struct TickerStateMachine {
                 isManual: manual
             )
         }
-        setCounts(counts, ofSlot: slot)
-        // A live record holds its handler (it is taken out only when the ticker stops).
-        let handler = self[slot].handler!
+        setCounts(counts, of: record, slot: slot)
+        // A live record holds its handler (it is taken out only when the ticker stops). Copied: the call
+        // runs after unlocking, when the ticker may have stopped and released its own reference.
+        let handler = record.pointee.handler!
         var then: ReleasedResources?
         if isFinal {
             then = stop(slot, as: .finished)
         } else {
-            reschedule(slot)
+            // The schedule and counters are at hand: not read from the record (or a side table) again.
+            reschedule(slot, to: heapKey(of: record, slot: slot, times: schedule, nextIndex: counts.nextIndex))
         }
         return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
     }
@@ -403,18 +436,21 @@ struct TickerStateMachine {
         self[slot].hasManualFires = false
     }
 
-    /// The shared site for `origin` (made with `times` when it is new).
-    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> TickerSite {
-        if let lastSite, lastSite.origin == origin { return lastSite }
-        let site: TickerSite
-        if let known = sites[origin] {
-            site = known
+    /// The site for a ticker made at `origin` with `times`: the shared one (made with `times` when it is
+    /// new) when its numbers are `times`, else one of the ticker's own, with its numbers (so that serving a
+    /// ticker reads its schedule from its site, never from a table keyed by slot).
+    private mutating func site(for origin: TickerOrigin, times: ScheduleTimes) -> (TickerSite, isOwn: Bool) {
+        let shared: TickerSite
+        if let lastSite, lastSite.origin == origin {
+            shared = lastSite
+        } else if let known = sites[origin] {
+            shared = known
         } else {
-            site = TickerSite(origin, times: times)
-            if sites.count < Self.maximumSites { sites[origin] = site }
+            shared = TickerSite(origin, times: times)
+            if sites.count < Self.maximumSites { sites[origin] = shared }
         }
-        lastSite = site
-        return site
+        lastSite = shared
+        return shared.times == times ? (shared, false) : (TickerSite(origin, times: times), true)
     }
 
     // MARK: Records
@@ -432,6 +468,11 @@ struct TickerStateMachine {
         // Not `mutating`: the table's pages are raw storage (see `SlotTable`).
         @inline(__always) nonmutating unsafeMutableAddress { table.address(of: slot) }
     }
+
+    /// The address of the record in `slot`, for a run of accesses to one record (each subscript access
+    /// finds the record's page again). Valid until the slot's page is freed: not across `stop` or `free`.
+    @inline(__always)
+    func record(_ slot: UInt32) -> UnsafeMutablePointer<TickerRecord> { table.address(of: slot) }
 
     /// Runs `body` on the record in `slot`, in place, in one access.
     @inline(__always)
@@ -454,24 +495,38 @@ struct TickerStateMachine {
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func heapKey(ofSlot slot: UInt32) -> (deadline: Int64, latest: Int64)? {
-        let manual = self[slot].hasManualFires ? manualFires[slot]?.requestedAt : nil
-        return TickerRecord.heapKey(
-            phase: self[slot].phase, times: times(ofSlot: slot), nextIndex: nextIndex(ofSlot: slot),
-            manualRequestedAt: manual)
+        let record = self.record(slot)
+        return heapKey(of: record, slot: slot, times: record.pointee.site.times, nextIndex: nextIndex(ofSlot: slot))
     }
 
-    /// The schedule numbers of the ticker in `slot`: its site's, or its own from the side table.
+    /// The heap key of `record` (in `slot`), whose schedule numbers and next index the caller has at hand.
+    @inline(__always)
+    func heapKey(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32, times: ScheduleTimes, nextIndex: Int)
+        -> (deadline: Int64, latest: Int64)?
+    {
+        let manual = record.pointee.hasManualFires ? manualFires[slot]?.requestedAt : nil
+        return TickerRecord.heapKey(
+            phase: record.pointee.phase, times: times, nextIndex: nextIndex, manualRequestedAt: manual)
+    }
+
+    /// The schedule numbers of the ticker in `slot` (its site's: a ticker whose numbers differ from its
+    /// call site's first ticker's has a site of its own).
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func times(ofSlot slot: UInt32) -> ScheduleTimes {
-        self[slot].hasOwnTimes ? ownTimes[slot]! : self[slot].site.times
+        self[slot].site.times
     }
 
     /// The counters of the ticker in `slot`: inline in its record, or in the side table once they outgrew it.
     // Inlined: a call passed the whole machine (192 bytes) by copy.
     @inline(__always)
     func counts(ofSlot slot: UInt32) -> TickerCounts {
-        self[slot].hasWideCounts ? wideCounts[slot]! : self[slot].inlineCounts
+        counts(of: record(slot), slot: slot)
+    }
+
+    @inline(__always)
+    private func counts(of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32) -> TickerCounts {
+        record.pointee.hasWideCounts ? wideCounts[slot]! : record.pointee.inlineCounts
     }
 
     /// The next deadline the ticker in `slot` will serve (1-based).
@@ -484,11 +539,18 @@ struct TickerStateMachine {
     /// Stores the counters of the ticker in `slot`: inline while they fit, else (from then on, until the
     /// slot is freed) in the side table. Internal so that tests can start a ticker near a field's limit.
     mutating func setCounts(_ counts: TickerCounts, ofSlot slot: UInt32) {
-        if self[slot].hasWideCounts {
+        setCounts(counts, of: record(slot), slot: slot)
+    }
+
+    @inline(__always)
+    private mutating func setCounts(
+        _ counts: TickerCounts, of record: UnsafeMutablePointer<TickerRecord>, slot: UInt32
+    ) {
+        if record.pointee.hasWideCounts {
             wideCounts[slot] = counts
-        } else if !self[slot].storeInline(counts) {
+        } else if !record.pointee.storeInline(counts) {
             wideCounts[slot] = counts
-            self[slot].hasWideCounts = true
+            record.pointee.hasWideCounts = true
         }
     }
 
@@ -531,15 +593,11 @@ struct TickerStateMachine {
 
     /// Frees a slot whose ticker is final and whose handle is gone (the table may give its page back).
     private mutating func free(_ slot: UInt32) {
-        // One access to the record for both side-table flags.
-        let (hadOwnTimes, hadWideCounts) = modify(slot) { record in
-            defer {
-                record.hasOwnTimes = false
-                record.hasWideCounts = false
-            }
-            return (record.hasOwnTimes, record.hasWideCounts)
+        // One access to the record for the side-table flag.
+        let hadWideCounts = modify(slot) { record in
+            defer { record.hasWideCounts = false }
+            return record.hasWideCounts
         }
-        if hadOwnTimes { ownTimes.removeValueGivingStorageBack(forKey: slot) }
         if hadWideCounts { wideCounts.removeValueGivingStorageBack(forKey: slot) }
         table.free(slot)
         if table.occupiedCount == 0 {
@@ -574,8 +632,13 @@ struct TickerStateMachine {
 
     /// Puts the record in the heap under its current key, moves it, or takes it out.
     mutating func reschedule(_ slot: UInt32) {
+        reschedule(slot, to: heapKey(ofSlot: slot))
+    }
+
+    /// Puts the record in the heap under `key` (its current key), moves it, or takes it out (`nil`).
+    private mutating func reschedule(_ slot: UInt32, to key: (deadline: Int64, latest: Int64)?) {
         let position = heapPosition(of: slot)
-        guard let key = heapKey(ofSlot: slot) else {
+        guard let key else {
             if position >= 0 { deadlines.remove(at: position, positions: table) }
             return
         }
@@ -634,14 +697,6 @@ struct TickerStateMachine {
             return "\(placed) slots are in the heap, which holds \(heap.count - deadlines.buried) live nodes"
         }
         if live != liveCount { return "\(live) live tickers, counted \(liveCount)" }
-        for slot in ownTimes.keys where !table.isOccupied(slot) || !self[slot].hasOwnTimes {
-            return "slot \(slot) has its own schedule numbers but no ticker flagged for them"
-        }
-        var flagged = 0
-        for slot in 0..<UInt32(table.slotEnd) where table.isOccupied(slot) && self[slot].hasOwnTimes { flagged += 1 }
-        if flagged != ownTimes.count {
-            return "\(flagged) tickers flagged for own schedule numbers, \(ownTimes.count) kept"
-        }
         for slot in wideCounts.keys where !table.isOccupied(slot) || !self[slot].hasWideCounts {
             return "slot \(slot) has wide counters but no ticker flagged for them"
         }
