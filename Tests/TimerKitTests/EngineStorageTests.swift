@@ -179,8 +179,8 @@ import Testing
         withExtendedLifetime((first, second)) {}
     }
 
-    /// A batch of deliveries is sized for the due tickers; a ticker with several pending `fire()` requests
-    /// is served once per request in the same batch, which grows for it, in order, each delivered once.
+    /// A batch of deliveries starts small and grows as due tickers are found: a ticker with several pending
+    /// `fire()` requests is served once per request in the same batch, in order, each delivered once.
     @Test func aBatchGrowsForATickerServedTwice() {
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
@@ -201,5 +201,46 @@ import Testing
         #expect(ticks.map(\.isManual) == [true, true, true])
         #expect(ticks.map(\.fireCount) == [1, 2, 3])
         #expect(state.invariantViolation() == nil)
+    }
+
+    /// A wake-up that finds one batched ticker due among a thousand pending allocates a small batch, not
+    /// one sized for every pending ticker (a delivery is over a hundred bytes).
+    @Test func aBatchIsSizedForTheDueTickersNotEveryPendingOne() {
+        var state = TickerStateMachine()
+        let keepAlive = Recorder<Int>()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle, isBatched: true)
+        for index in 0..<1_000 {
+            _ = state.add(
+                times: TickSchedule.every(.seconds(1 + index)).times, origin: origin, owner: nil,
+                startsImmediately: true, handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: keepAlive)
+        }
+        guard case .serveBatch(let batch) = state.nextDue(now: 1_000_000_000, served: 0, limit: 10_000) else {
+            Issue.record("a batched ticker is served in a batch")
+            return
+        }
+        #expect(batch.count == 1)
+        #expect(batch.capacity <= TickerStateMachine.DueBatch.initialCapacity)
+        batch.serveAll { _ in }
+        #expect(state.invariantViolation() == nil)
+    }
+
+    /// Cancelling buries a node; pausing removes a live one. However the two mix, buried nodes never come to
+    /// outnumber the live ones (they are cleared in one pass first), so the heap's memory stays bounded by
+    /// its live tickers.
+    @Test func buriedNodesNeverOutnumberTheLiveOnesAfterPauses() {
+        var state = TickerStateMachine()
+        let keepAlive = Recorder<Int>()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
+        let ids = (0..<40).map { index in
+            state.add(
+                times: TickSchedule.every(.seconds(1_000 + index)).times, origin: origin, owner: nil,
+                startsImmediately: true, handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: keepAlive
+            ).id
+        }
+        for id in ids.suffix(9) { _ = state.handle(.cancel, on: id, now: 0) }
+        for id in ids.prefix(25) {
+            _ = state.handle(.pause, on: id, now: 0)
+            #expect(state.invariantViolation() == nil)
+        }
     }
 }

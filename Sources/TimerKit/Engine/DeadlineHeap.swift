@@ -77,6 +77,11 @@ struct DeadlineHeap {
             Self.setPosition(position, of: last.slot, in: positions)
             if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
         }
+        if buried > Self.burialMinimum, buried * 2 > nodes.count {
+            // Removing live nodes can leave the buried ones outnumbering them, as burying more can.
+            removeBuried(positions: positions)
+            return
+        }
         if nodes.capacity > Self.smallCapacity, nodes.count < nodes.capacity / 4 {
             // Amortised O(1): the heap shrank by three quarters of its capacity since it last grew or shrank.
             var smaller: [HeapNode] = []

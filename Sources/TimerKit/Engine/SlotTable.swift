@@ -170,8 +170,8 @@ struct SlotTable {
             releaseAll()
             return
         }
-        // Drop what the record references (its handler is already gone; its site is shared) without
-        // rewriting the whole record.
+        // Drop what the record references (its handler is already gone; a shared site stays, an own site is
+        // released) without rewriting the whole record.
         Self.vacate(&self[slot])
         pages[page].free.append(UInt16(index))
         setRoom(page, true)

@@ -99,8 +99,11 @@ struct TickerStateMachine {
     /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
     struct DueBatch {
         private var base: UnsafeMutablePointer<Due>
-        private var capacity: Int
+        private(set) var capacity: Int
         private(set) var count = 0
+
+        /// The most a new batch allocates for; it doubles when more are due.
+        static let initialCapacity = 16
 
         init(capacity: Int) {
             self.capacity = max(1, capacity)
@@ -109,7 +112,6 @@ struct TickerStateMachine {
 
         mutating func append(_ due: consuming Due) {
             if count == capacity {
-                // Only when a ticker is served twice in one batch (pending `fire()` requests).
                 let larger = UnsafeMutablePointer<Due>.allocate(capacity: capacity * 2)
                 larger.moveInitialize(from: base, count: count)
                 base.deallocate()
@@ -299,8 +301,10 @@ struct TickerStateMachine {
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
-        // Sized for the due tickers at once: growing it moves every delivery decided so far.
-        var batch = DueBatch(capacity: min(limit - served, deadlines.nodes.count - deadlines.buried))
+        // Starts small and doubles as due tickers are found (growing moves the deliveries decided so far):
+        // sizing it for every pending ticker would allocate for the whole engine on each wake-up.
+        var batch = DueBatch(
+            capacity: min(DueBatch.initialCapacity, limit - served, deadlines.nodes.count - deadlines.buried))
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
