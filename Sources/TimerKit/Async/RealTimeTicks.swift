@@ -1,12 +1,13 @@
-/// The consumer's side of a system-clock ``TickSequence`` iterator in real time, with no generic
-/// parameter: the waits (served through a `TickWaiter`), the clock reading after each and the tick math
-/// run as concrete code for both system clocks, so a tick costs no generic metadata lookup or witness call
-/// beyond turning the result into the sequence's ``ClockTick``.
+/// The consumer's side of a system-clock ``TickSequence`` iterator in real time: the waits (served
+/// through a `TickWaiter`), the clock reading after each and the tick math, as concrete code. A subclass per
+/// system clock turns the results into that clock's ``ClockTick``s, and the iterator reaches it through a
+/// `RealTimeTickSource` existential: a tick built in the iterator's generic code would look up
+/// `ClockTick<C>`'s generic metadata at run time, on every tick.
 ///
 /// Clock readings: a wait that a running ticker serves reads no clock; each tick reads the sequence's
 /// clock once, when the consumer resumes (its index, skipped count and timestamp come from that reading);
 /// a wait that must start a ticker reads it once more, for the delay.
-final class RealTimeTicks {
+class RealTimeTicks {
     /// One tick, with its instants as nanoseconds after the sequence's start.
     struct Element: Equatable {
         let index: Int
@@ -20,7 +21,7 @@ final class RealTimeTicks {
     private let waiter = TickWaiter()
     /// The schedule's numbers.
     private let schedule: ScheduleTimes
-    private let start: SystemClockStart
+    fileprivate let start: SystemClockStart
     /// Whether the sequence has an owner, held weakly in `owner` (a separate flag, so that a sequence
     /// without one tests a `Bool` rather than an optional weak reference, whose tag is a runtime call).
     private let hasOwner: Bool
@@ -39,7 +40,7 @@ final class RealTimeTicks {
 
     /// Iterates `schedule` from `start` on the system time base; the tickers count on `clock`, the engine
     /// clock that counts like the sequence's.
-    init(
+    fileprivate init(
         schedule: TickSchedule, start: SystemClockStart, owner: WeakReference?, clock: TickClock, fileID: String,
         line: Int
     ) {
@@ -60,7 +61,8 @@ final class RealTimeTicks {
     ///
     /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
     /// Otherwise, if the deadline has passed the tick comes at once, else a new ticker starts for it.
-    func next() async -> Element? {
+    @inline(__always)
+    final func nextElement() async -> Element? {
         guard !finished else { return nil }
         let (waiter, index) = (waiter, nextIndex)
         // Whether a ticker may serve this wait: one that has not stopped (the machine says whether it does).
@@ -107,7 +109,7 @@ final class RealTimeTicks {
 
     /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
     @discardableResult
-    private func finish() -> Element? {
+    private final func finish() -> Element? {
         finished = true
         ticker.take()?.cancel()
         return nil
@@ -115,22 +117,46 @@ final class RealTimeTicks {
 }
 
 extension RealTimeTicks {
-    /// Turns this iterator's results into the ticks of a sequence on clock type `C` whose schedule starts at
-    /// `start`; `nil` unless `C` is `ContinuousClock` or `SuspendingClock`.
-    ///
-    /// The closure is made here, where the clock type is known, and handed back through a cast to the
-    /// generic function type (a checked cast, which succeeds only when `C` is that clock): a tick built
-    /// in generic code would look up `ClockTick<C>`'s generic metadata at run time, on every tick.
-    static func tickMaker<C: Clock>(start: C.Instant, clock: C.Type) -> ((Element?) -> ClockTick<C>?)? {
-        if let start = start as? ContinuousClock.Instant {
-            let make: (Element?) -> ClockTick<ContinuousClock>? = { $0?.tick(from: start) }
-            return make as? (Element?) -> ClockTick<C>?
+    /// The real-time iterator of a sequence on clock type `C` whose schedule starts at `start` (see
+    /// ``TickSequence/Iterator``); `nil` unless `C` is `ContinuousClock` or `SuspendingClock`.
+    static func make<C: Clock>(
+        clock: C.Type, start: C.Instant, schedule: TickSchedule, owner: WeakReference?, engineClock: TickClock,
+        fileID: String, line: Int
+    ) -> (any RealTimeTickSource<C>)? {
+        let ticks: RealTimeTicks
+        if C.self == ContinuousClock.self, let start = start as? ContinuousClock.Instant {
+            ticks = ContinuousClockTicks(
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
+                line: line)
+        } else if C.self == SuspendingClock.self, let start = start as? SuspendingClock.Instant {
+            ticks = SuspendingClockTicks(
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
+                line: line)
+        } else {
+            return nil
         }
-        if let start = start as? SuspendingClock.Instant {
-            let make: (Element?) -> ClockTick<SuspendingClock>? = { $0?.tick(from: start) }
-            return make as? (Element?) -> ClockTick<C>?
-        }
-        return nil
+        // A checked cast, which succeeds because the subclass's clock is `C`.
+        return ticks as? any RealTimeTickSource<C>
+    }
+}
+
+/// The ticks of a system-clock ``TickSequence`` iterator in real time, on the sequence's clock.
+protocol RealTimeTickSource<SequenceClock>: AnyObject {
+    associatedtype SequenceClock: Clock where SequenceClock.Duration == Duration
+    /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
+    /// cancelled, or the owner is gone. Calls never overlap.
+    func next() async -> ClockTick<SequenceClock>?
+}
+
+private final class ContinuousClockTicks: RealTimeTicks, RealTimeTickSource {
+    func next() async -> ClockTick<ContinuousClock>? {
+        await nextElement()?.tick(from: ContinuousClock().systemEpoch.advanced(by: start.sinceEpoch))
+    }
+}
+
+private final class SuspendingClockTicks: RealTimeTicks, RealTimeTickSource {
+    func next() async -> ClockTick<SuspendingClock>? {
+        await nextElement()?.tick(from: SuspendingClock().systemEpoch.advanced(by: start.sinceEpoch))
     }
 }
 
@@ -154,19 +180,19 @@ struct SystemClockStart: Sendable {
     }
 
     private let kind: Kind
-    private let sinceEpoch: Duration
+    /// The start's distance from its clock's `systemEpoch`.
+    let sinceEpoch: Duration
 
-    /// `instant` as a start on `ContinuousClock` or `SuspendingClock`; `nil` for any other instant type.
-    init?(_ instant: some InstantProtocol) {
-        if let instant = instant as? ContinuousClock.Instant {
-            kind = .continuous
-            sinceEpoch = ContinuousClock().systemEpoch.duration(to: instant)
-        } else if let instant = instant as? SuspendingClock.Instant {
-            kind = .suspending
-            sinceEpoch = SuspendingClock().systemEpoch.duration(to: instant)
-        } else {
-            return nil
-        }
+    /// A start on `ContinuousClock`.
+    init(_ instant: ContinuousClock.Instant) {
+        kind = .continuous
+        sinceEpoch = ContinuousClock().systemEpoch.duration(to: instant)
+    }
+
+    /// A start on `SuspendingClock`.
+    init(_ instant: SuspendingClock.Instant) {
+        kind = .suspending
+        sinceEpoch = SuspendingClock().systemEpoch.duration(to: instant)
     }
 
     /// The nanoseconds from the start to the clock's reading now.

@@ -76,9 +76,9 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         private let sequence: TickSequence
         private let reader: ClockReader<C>
         private let start: C.Instant
-        /// With a system clock in real time: the waits and the tick math, as concrete code, and the
-        /// conversion of their results to this sequence's elements (see `RealTimeTicks.tickMaker`).
-        private let realTime: (ticks: RealTimeTicks, makeTick: (RealTimeTicks.Element?) -> ClockTick<C>?)?
+        /// With a system clock in real time: the waits and the tick math, as concrete code (see
+        /// `RealTimeTicks`).
+        private let realTime: (any RealTimeTickSource<C>)?
         private var nextIndex = 1
         private var finished: Bool
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
@@ -94,16 +94,12 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             start = reader.now()
             finished = sequence.schedule.count == 0
             engine = sequence.virtualBase?.engine(for: EngineWait.context, clock: TickSequence.engineClock)
-            if sequence.virtualBase == nil, TickSequence.isSystemClock, let systemStart = SystemClockStart(start),
-                let makeTick = RealTimeTicks.tickMaker(start: start, clock: C.self)
-            {
-                let ticks = RealTimeTicks(
-                    schedule: sequence.schedule, start: systemStart, owner: sequence.owner,
-                    clock: TickSequence.engineClock, fileID: sequence.fileID, line: sequence.line)
-                realTime = (ticks, makeTick)
-            } else {
-                realTime = nil
-            }
+            realTime =
+                sequence.virtualBase != nil
+                ? nil
+                : RealTimeTicks.make(
+                    clock: C.self, start: start, schedule: sequence.schedule, owner: sequence.owner,
+                    engineClock: TickSequence.engineClock, fileID: sequence.fileID, line: sequence.line)
         }
 
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
@@ -111,7 +107,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         public mutating func next() async -> ClockTick<C>? {
             if let realTime {
                 // TimerKit's engine serves the system clocks: in real time, with one repeating ticker.
-                return realTime.makeTick(await realTime.ticks.next())
+                return await realTime.next()
             }
             guard !finished else {
                 consumer = nil
