@@ -30,8 +30,11 @@ import Testing
             let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
             let received = Locked<[Int]>.make([])
             let ended = Locked<Bool>.make(false)
+            // On a thread of its own too: an unstructured task does not inherit the executor preference.
+            let executor = ThreadExecutor()
+            defer { executor.stop() }
             let line = #line + 2
-            let consumer = Task {
+            let consumer = Task(executorPreference: executor) {
                 for await tick in Ticker.ticks(schedule) { received.withLock { $0.append(tick.index) } }
                 ended.withLock { $0 = true }
             }

@@ -1,7 +1,7 @@
 /// The consumer's side of a system-clock ``TickSequence`` iterator in real time: the waits (served
 /// through a `TickWaiter`), the clock reading after each and the tick math, as concrete code. A subclass per
-/// system clock turns the results into that clock's ``ClockTick``s, and the iterator reaches it through a
-/// `RealTimeTickSource` existential: a tick built in the iterator's generic code would look up
+/// system clock turns the results into that clock's ``ClockTick``s, and the iterator reaches it through its
+/// generic superclass `RealTimeClockTicks<C>`: a tick built in the iterator's generic code would look up
 /// `ClockTick<C>`'s generic metadata at run time, on every tick.
 ///
 /// Clock readings: a wait that a running ticker serves reads no clock; each tick reads the sequence's
@@ -122,7 +122,7 @@ extension RealTimeTicks {
     static func make<C: Clock>(
         clock: C.Type, start: C.Instant, schedule: TickSchedule, owner: WeakReference?, engineClock: TickClock,
         fileID: String, line: Int
-    ) -> (any RealTimeTickSource<C>)? {
+    ) -> RealTimeClockTicks<C>? {
         let ticks: RealTimeTicks
         if C.self == ContinuousClock.self, let start = start as? ContinuousClock.Instant {
             ticks = ContinuousClockTicks(
@@ -135,27 +135,30 @@ extension RealTimeTicks {
         } else {
             return nil
         }
-        // A checked cast, which succeeds because the subclass's clock is `C`.
-        return ticks as? any RealTimeTickSource<C>
+        // A checked cast to a superclass, which succeeds because the subclass's clock is `C`.
+        return ticks as? RealTimeClockTicks<C>
     }
 }
 
-/// The ticks of a system-clock ``TickSequence`` iterator in real time, on the sequence's clock.
-protocol RealTimeTickSource<SequenceClock>: AnyObject {
-    associatedtype SequenceClock: Clock where SequenceClock.Duration == Duration
+/// The ticks of a system-clock ``TickSequence`` iterator in real time, on the sequence's clock `C`: the
+/// type the generic iterator holds. Each system clock has a subclass that implements `next()` as concrete
+/// code; this class is never instantiated itself.
+class RealTimeClockTicks<C: Clock>: RealTimeTicks where C.Duration == Duration {
     /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
     /// cancelled, or the owner is gone. Calls never overlap.
-    func next() async -> ClockTick<SequenceClock>?
+    func next() async -> ClockTick<C>? {
+        preconditionFailure("TimerKit internal: only a system clock's subclass of \(Self.self) is made")
+    }
 }
 
-private final class ContinuousClockTicks: RealTimeTicks, RealTimeTickSource {
-    func next() async -> ClockTick<ContinuousClock>? {
+private final class ContinuousClockTicks: RealTimeClockTicks<ContinuousClock> {
+    override func next() async -> ClockTick<ContinuousClock>? {
         await nextElement()?.tick(from: ContinuousClock().systemEpoch.advanced(by: start.sinceEpoch))
     }
 }
 
-private final class SuspendingClockTicks: RealTimeTicks, RealTimeTickSource {
-    func next() async -> ClockTick<SuspendingClock>? {
+private final class SuspendingClockTicks: RealTimeClockTicks<SuspendingClock> {
+    override func next() async -> ClockTick<SuspendingClock>? {
         await nextElement()?.tick(from: SuspendingClock().systemEpoch.advanced(by: start.sinceEpoch))
     }
 }

@@ -78,7 +78,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         private let start: C.Instant
         /// With a system clock in real time: the waits and the tick math, as concrete code (see
         /// `RealTimeTicks`).
-        private let realTime: (any RealTimeTickSource<C>)?
+        private let realTime: RealTimeClockTicks<C>?
         private var nextIndex = 1
         private var finished: Bool
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
