@@ -10,13 +10,13 @@ import Testing
 /// consumer on a thread of its own, so that other tests holding the cooperative pool's threads cannot keep
 /// it from waiting in time.
 @Suite struct TickSequenceRealTimeTests {
-    /// The live tickers created by the `Ticker.ticks` call at `line` of this file (read from the tick
+    /// The live tickers created by the `Ticker.ticks` call at `line` of the calling file (read from the tick
     /// sequences' engines only, on both clocks: listing every context could take longer than an interval
     /// while other tests hold many tickers).
-    static func tickers(at line: Int) -> [TickerSnapshot] {
+    static func tickers(at line: Int, fileID: String = #fileID) -> [TickerSnapshot] {
         [TickClock.uptime, .continuous].flatMap { clock in
             TimeBase.system.engine(for: EngineWait.context, clock: clock).liveSnapshots().filter {
-                $0.fileID == #fileID && $0.line == line
+                $0.fileID == fileID && $0.line == line
             }
         }
     }

@@ -76,40 +76,39 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         private let sequence: TickSequence
         private let reader: ClockReader<C>
         private let start: C.Instant
+        /// With a system clock in real time: the waits and the tick math, as concrete code (see
+        /// `RealTimeTicks`).
+        private let realTime: RealTimeClockTicks<C>?
         private var nextIndex = 1
         private var finished: Bool
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
         /// away, so that an async advance lets the consumer run before moving time on.
         private var consumer: RunningConsumer?
-        /// The engine the waits use, kept while the iterator lives: a wait's ticker may stop before the
-        /// next wait begins (a one-shot under virtual time, a ticker stopped while the consumer was busy),
-        /// and an engine without live tickers would otherwise go (and be made again) between two ticks.
+        /// Under virtual time, the engine the waits use, kept while the iterator lives: an engine without
+        /// live tickers would otherwise go (and be made again) between two ticks.
         private let engine: TickerEngine?
-        /// With a system clock in real time: the waits' state, shared with the handler of the ticker that
-        /// serves them.
-        private let waiter: TickWaiter?
-        /// The ticker serving the waits (see `TickWaiter`), owned by this iterator: it stops when the
-        /// iterator goes away.
-        private var ticker: Ticker?
 
         init(sequence: TickSequence) {
             self.sequence = sequence
-            if TickSequence.isSystemClock {
-                let base = sequence.virtualBase ?? .system
-                engine = base.engine(for: EngineWait.context, clock: TickSequence.engineClock)
-                waiter = sequence.virtualBase == nil ? TickWaiter(timeBase: base, clock: TickSequence.engineClock) : nil
-            } else {
-                engine = nil
-                waiter = nil
-            }
             reader = ClockReader(clock: sequence.clock, virtualBase: sequence.virtualBase)
             start = reader.now()
             finished = sequence.schedule.count == 0
+            engine = sequence.virtualBase?.engine(for: EngineWait.context, clock: TickSequence.engineClock)
+            realTime =
+                sequence.virtualBase != nil
+                ? nil
+                : RealTimeTicks.make(
+                    clock: C.self, start: start, schedule: sequence.schedule, owner: sequence.owner,
+                    engineClock: TickSequence.engineClock, fileID: sequence.fileID, line: sequence.line)
         }
 
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
         /// cancelled, or the owner is gone.
         public mutating func next() async -> ClockTick<C>? {
+            if let realTime {
+                // TimerKit's engine serves the system clocks: in real time, with one repeating ticker.
+                return await realTime.next()
+            }
             guard !finished else {
                 consumer = nil
                 return nil
@@ -117,13 +116,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
             let schedule = sequence.schedule
             let offset = schedule.offset(ofDeadline: nextIndex)
             let waited: Bool
-            if let waiter {
-                // TimerKit's engine serves the system clocks: in real time, with one repeating ticker.
-                let (reader, start) = (reader, start)
-                waited = await waiter.wait(
-                    for: nextIndex, schedule: schedule, ticker: &ticker, fileID: sequence.fileID, line: sequence.line
-                ) { reader.now().duration(to: start.advanced(by: .nanoseconds(offset))).saturatingNanoseconds }
-            } else if let virtualBase = sequence.virtualBase, TickSequence.isSystemClock {
+            if let virtualBase = sequence.virtualBase {
                 // Virtual time stands in for the system clocks in tests: one wait, a one-shot, per deadline.
                 waited = await EngineWait.wait(
                     nanoseconds: reader.now().duration(to: start.advanced(by: .nanoseconds(offset)))
@@ -135,7 +128,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                     until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)
             }
             guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
-                finish()
+                finished = true
                 return nil
             }
             let now = reader.now()
@@ -151,14 +144,8 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 remaining: schedule.count.map { $0 - index }
             )
             nextIndex = index + 1
-            if schedule.isFinal(index) { finish() }
+            if schedule.isFinal(index) { finished = true }
             return tick
-        }
-
-        /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
-        private mutating func finish() {
-            finished = true
-            ticker.take()?.cancel()
         }
     }
 }

@@ -1,123 +1,88 @@
-/// Waits for the deadlines of one system-clock ``TickSequence`` iterator in real time on TimerKit's
-/// engine: tickers on the shared async context (a precise thread, `EngineWait.context`) whose handler
-/// resumes the parked consumer. (Under virtual time each wait is an `EngineWait` instead, so that a test
-/// sees a consumer suspended on its next deadline as one pending ticker, and a woken one as none.)
+/// The state a ``TickWaiter`` keeps under its lock.
+typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome, Never>>
+
+/// The meeting point of one system-clock ``TickSequence`` iterator's waits in real time (see
+/// `RealTimeTicks`, the consumer's side) and the tickers that serve them on TimerKit's engine: tickers on
+/// the shared async context (a precise thread, `EngineWait.context`) whose handler resumes the parked
+/// consumer. (Under virtual time each wait is an `EngineWait` instead, so that a test sees a consumer
+/// suspended on its next deadline as one pending ticker, and a woken one as none.)
 ///
 /// One repeating ticker on the sequence's grid serves the iterator while its consumer keeps up: each
 /// deadline resumes the parked consumer, and waiting for the next one takes no engine call and no
 /// allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker, so
 /// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
-/// **Clock.** The tickers count on the engine clock that counts like the sequence's (`.continuous` for
-/// `ContinuousClock`, `.uptime` for `SuspendingClock`), so that after the device sleeps the engine and the
-/// consumer agree on which deadlines passed. A consumer whose reading is still further ahead than the
-/// running ticker can reach soon is not left parked while the ticker catches up deadline by deadline: its
-/// wait starts a new ticker on the grid (see `TickWaiterMachine.park`).
+/// **What a fire touches.** The handler's token (the closure's only capture), then one object that holds
+/// the state (`TickWaiterMachine`) and its lock side by side (the lock in a `ManagedBuffer`'s tail), then
+/// the continuation: no separately allocated lock or state box, and no closure context beside the token.
 ///
-/// One iterator, one consumer: waits on one waiter never overlap (`next()` is `mutating`).
-final class TickWaiter: Sendable {
-    typealias Machine = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome, Never>>
+/// One iterator, one consumer: waits on one waiter never overlap (the iterator's `next()` is `mutating`).
+struct TickWaiter: @unchecked Sendable {
+    // Invariant: `storage` is only reached through `withLock`, which reads or writes the machine only
+    // between lock and unlock of the mutex beside it. Each continuation the machine holds is resumed exactly
+    // once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
+    // cancellation handler takes it out.
+    private let storage = TickWaiterStorage.make()
 
-    // Invariant of each continuation: resumed exactly once, by whichever of a park that cannot wait, a
-    // fire, the ticker's handler release and the cancellation handler takes it out of the machine.
-    private let machine = Locked<Machine>.make(Machine())
-    let timeBase: TimeBase
-    /// The clock the tickers count on: the one that counts like the sequence's clock, so that after the
-    /// device sleeps the engine and the consumer agree on which deadlines passed.
-    let clock: TickClock
-
-    /// Waits on `timeBase` (the system one), counting on `clock`.
-    init(timeBase: TimeBase, clock: TickClock) {
-        self.timeBase = timeBase
-        self.clock = clock
-    }
-
-    /// Waits until the engine reaches deadline `index` of the sequence, whose schedule is `schedule`.
-    /// Returns `false` if the task was cancelled first (promptly: the wait ends) or the ticker stopped
-    /// without reaching the deadline.
-    ///
-    /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
-    /// Otherwise `delay()` gives the time left to the deadline on the sequence's clock, in nanoseconds: if
-    /// it has passed the wait returns `true` at once, else a new ticker (owned by the caller, in `ticker`)
-    /// starts for it.
-    func wait(
-        for index: Int, schedule: TickSchedule, ticker: inout Ticker?, fileID: String, line: Int,
-        delay: () -> Int64
-    ) async -> Bool {
-        guard !Task.isCancelled else { return false }
-        // Whether a ticker may serve this wait: one that has not stopped (a one-shot's machine state says it
-        // serves only its own deadline).
-        var mayBeServed = ticker != nil
-        while true {
-            if !mayBeServed {
-                let delay = delay()
-                guard delay > 0 else { return true }
-                ticker.take()?.cancel()
-                ticker = start(index: index, delay: delay, schedule: schedule, fileID: fileID, line: line)
-            }
-            let outcome = await withTaskCancellationHandler {
-                await withUnsafeContinuation { continuation in park(continuation, for: index) }
-            } onCancel: {
-                cancel()
-            }
-            switch outcome {
-            case .reached:
-                // A wake-up resumed this wait, or the deadline was found reached when parking.
-                return true
-            case .ended:
-                return false
-            case .unserved:
-                mayBeServed = false
-            }
+    @inline(__always)
+    private func withLock<Result>(_ body: (inout TickWaiterState) -> Result) -> Result {
+        storage.withUnsafeMutablePointers { machine, mutex in
+            mutex.lock()
+            defer { mutex.unlock() }
+            return body(&machine.pointee)
         }
     }
 
-    /// Starts a ticker whose first deadline is sequence deadline `index`, `delay` nanoseconds from now;
-    /// later deadlines follow every interval of `schedule`, up to its last (a one-shot for the last
-    /// deadline, or when the interval is below the minimum).
-    private func start(index: Int, delay: Int64, schedule: TickSchedule, fileID: String, line: Int) -> Ticker {
+    /// Starts a ticker on `timeBase`, counting on `clock`, whose first deadline is sequence deadline `index`,
+    /// `delay` nanoseconds from now; later deadlines follow every interval of `schedule`, up to its last (a
+    /// one-shot for the last deadline, or when the interval is below the minimum). The caller owns the
+    /// returned handle: releasing it stops the ticker.
+    func start(
+        index: Int, delay: Int64, schedule: ScheduleTimes, clock: TickClock, timeBase: TimeBase, fileID: String,
+        line: Int
+    ) -> Ticker {
         let count = schedule.count.map { $0 - index + 1 }
         let interval = schedule.intervalNanoseconds
         let tolerance = schedule.toleranceNanoseconds
         let repeating = interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
         // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
         // and must not log a clamp note at the user's call site.
-        let times =
+        let tickerSchedule =
             repeating
             ? TickSchedule(
                 ScheduleTimes(
                     firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
                     bound: count ?? -1), clock: clock)
             : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance, clock: clock)
-        let generation = machine.withLock { $0.startServing(base: index, count: repeating ? count : 1) }
-        // The handler holds the only reference to this token: if the ticker stops without reaching a
-        // parked consumer's deadline, releasing the handler releases the token, which ends the wait
-        // instead of leaving it suspended for ever. A fire reaches the waiter directly, not through it.
+        let generation = withLock { $0.startServing(base: index, count: repeating ? count : 1) }
+        // The handler holds the only reference to this token, and nothing else: if the ticker stops without
+        // reaching a parked consumer's deadline, releasing the handler releases the token, which ends the
+        // wait instead of leaving it suspended for ever.
         let token = HandlerToken(waiter: self, generation: generation)
         return Ticker.make(
-            times, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil, startsImmediately: true,
+            tickerSchedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil,
+            startsImmediately: true,
             fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            handler: .full { [self, token] tick, _, engine, id in
-                withExtendedLifetime(token) { fired(generation: generation, tick, engine: engine, id: id) }
-            })
+            handler: .full { [token] tick, _, engine, id in token.fired(tick, engine: engine, id: id) })
     }
 
-    /// Parks `continuation` for deadline `index`, or resumes it at once.
-    private func park(_ continuation: UnsafeContinuation<TickWaitOutcome, Never>, for index: Int) {
-        if case .resumeNow(let outcome) = machine.withLock({ $0.park(continuation, for: index) }) {
+    /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was
+    /// cancelled, `.reached` if the deadline was, `.unserved` if no ticker serves it).
+    func park(_ continuation: UnsafeContinuation<TickWaitOutcome, Never>, for index: Int) {
+        if case .resumeNow(let outcome) = withLock({ $0.park(continuation, for: index) }) {
             continuation.resume(returning: outcome)
         }
     }
 
-    /// Ends the parked wait, and every later one, at once.
-    private func cancel() {
-        machine.withLock { $0.cancel() }?.resume(returning: .ended)
+    /// Ends the parked wait, and every later one, at once (the consumer's task was cancelled).
+    func cancel() {
+        withLock { $0.cancel() }?.resume(returning: .ended)
     }
 
-    private func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
-        let action = machine.withLock {
-            $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast)
-        }
+    /// Ticker `generation` delivered `tick`: resumes the consumer parked for it, or stops the ticker (`id`
+    /// in `engine`) if nobody waits.
+    fileprivate func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
+        let action = withLock { $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast) }
         switch action {
         case .none:
             break
@@ -130,11 +95,12 @@ final class TickWaiter: Sendable {
     }
 
     fileprivate func handlerReleased(generation: UInt64) {
-        machine.withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
+        withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
     }
 }
 
-/// Held only by one ticker's handler: tells the waiter when the handler is released (the ticker stopped).
+/// Held only by one ticker's handler, as its whole capture: passes the ticker's fires to the waiter, and
+/// tells it when the handler is released (the ticker stopped).
 private final class HandlerToken: Sendable {
     private let waiter: TickWaiter
     private let generation: UInt64
@@ -144,5 +110,23 @@ private final class HandlerToken: Sendable {
         self.generation = generation
     }
 
+    func fired(_ tick: Tick, engine: TickerEngine, id: TickerID) {
+        waiter.fired(generation: generation, tick, engine: engine, id: id)
+    }
+
     deinit { waiter.handlerReleased(generation: generation) }
+}
+
+/// A waiter's machine with its lock in the same allocation (the lock in the buffer's tail).
+private final class TickWaiterStorage: ManagedBuffer<TickWaiterState, PlatformMutex> {
+    /// A machine with no ticker and nobody parked, and its lock, initialised.
+    static func make() -> TickWaiterStorage {
+        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in TickWaiterState() }, to: Self.self)
+        storage.withUnsafeMutablePointerToElements { $0.initializeMutex() }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { $0.deinitializeMutex() }
+    }
 }

@@ -32,13 +32,7 @@ final class Locked<Value>: @unchecked Sendable {
         value = .allocate(capacity: 1)
         value.initialize(to: initial)
         mutex = .allocate(capacity: 1)
-        #if canImport(Darwin)
-            mutex.initialize(to: os_unfair_lock())
-        #else
-            mutex.initialize(to: pthread_mutex_t())
-            let result = pthread_mutex_init(mutex, nil)
-            precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
-        #endif
+        mutex.initializeMutex()
     }
 
     static func make(_ initial: Value) -> Locked<Value> {
@@ -46,10 +40,7 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     deinit {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(mutex)
-        #endif
-        mutex.deinitialize(count: 1)
+        mutex.deinitializeMutex()
         mutex.deallocate()
         value.deinitialize(count: 1)
         value.deallocate()
@@ -57,13 +48,47 @@ final class Locked<Value>: @unchecked Sendable {
 
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(mutex)
-            defer { os_unfair_lock_unlock(mutex) }
-        #else
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-        #endif
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&value.pointee)
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == PlatformMutex {
+    /// Initialises an unlocked mutex in this uninitialised memory.
+    func initializeMutex() {
+        #if canImport(Darwin)
+            initialize(to: os_unfair_lock())
+        #else
+            initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(self, nil)
+            precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
+        #endif
+    }
+
+    /// Destroys the (unlocked) mutex here, leaving the memory uninitialised.
+    func deinitializeMutex() {
+        #if !canImport(Darwin)
+            pthread_mutex_destroy(self)
+        #endif
+        deinitialize(count: 1)
+    }
+
+    @inline(__always)
+    func lock() {
+        #if canImport(Darwin)
+            os_unfair_lock_lock(self)
+        #else
+            pthread_mutex_lock(self)
+        #endif
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+            os_unfair_lock_unlock(self)
+        #else
+            pthread_mutex_unlock(self)
+        #endif
     }
 }

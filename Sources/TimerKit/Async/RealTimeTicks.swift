@@ -1,0 +1,210 @@
+/// The consumer's side of a system-clock ``TickSequence`` iterator in real time: the waits (served
+/// through a `TickWaiter`), the clock reading after each and the tick math, as concrete code. A subclass per
+/// system clock turns the results into that clock's ``ClockTick``s, and the iterator reaches it through its
+/// generic superclass `RealTimeClockTicks<C>`: a tick built in the iterator's generic code would look up
+/// `ClockTick<C>`'s generic metadata at run time, on every tick.
+///
+/// Clock readings: a wait that a running ticker serves reads no clock; each tick reads the sequence's
+/// clock once, when the consumer resumes (its index, skipped count and timestamp come from that reading);
+/// a wait that must start a ticker reads it once more, for the delay.
+class RealTimeTicks {
+    /// One tick, with its instants as nanoseconds after the sequence's start.
+    struct Element: Equatable {
+        let index: Int
+        let deadline: Int64
+        /// Never before `deadline`.
+        let timestamp: Int64
+        let skipped: Int
+        let remaining: Int?
+    }
+
+    private let waiter = TickWaiter()
+    /// The schedule's numbers.
+    private let schedule: ScheduleTimes
+    fileprivate let start: SystemClockStart
+    /// Whether the sequence has an owner, held weakly in `owner` (a separate flag, so that a sequence
+    /// without one tests a `Bool` rather than an optional weak reference, whose tag is a runtime call).
+    private let hasOwner: Bool
+    private weak var owner: AnyObject?
+    /// The engine the tickers run on, kept while the iterator lives: a ticker may stop before the next
+    /// wait begins (a one-shot, a ticker stopped while the consumer was busy), and an engine without live
+    /// tickers would otherwise go (and be made again) between two ticks.
+    private let engine: TickerEngine
+    private let clock: TickClock
+    private let fileID: String
+    private let line: Int
+    /// The ticker serving the waits, owned by this iterator: it stops when the iterator goes away.
+    private var ticker: Ticker?
+    private var nextIndex = 1
+    private var finished: Bool
+
+    /// Iterates `schedule` from `start` on the system time base; the tickers count on `clock`, the engine
+    /// clock that counts like the sequence's.
+    fileprivate init(
+        schedule: TickSchedule, start: SystemClockStart, owner: WeakReference?, clock: TickClock, fileID: String,
+        line: Int
+    ) {
+        self.schedule = schedule.times
+        self.start = start
+        hasOwner = owner != nil
+        self.owner = owner?.object
+        self.clock = clock
+        self.fileID = fileID
+        self.line = line
+        engine = TimeBase.system.engine(for: EngineWait.context, clock: clock)
+        finished = schedule.count == 0
+    }
+
+    /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
+    /// cancelled (promptly: the wait ends), the ticker stopped without reaching the deadline, or the owner
+    /// is gone. Calls never overlap (the iterator's `next()` is `mutating`).
+    ///
+    /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
+    /// Otherwise, if the deadline has passed the tick comes at once, else a new ticker starts for it.
+    @inline(__always)
+    final func nextElement() async -> Element? {
+        guard !finished else { return nil }
+        let (waiter, index) = (waiter, nextIndex)
+        // Whether a ticker may serve this wait: one that has not stopped (the machine says whether it does).
+        var mayBeServed = ticker != nil
+        waiting: while true {
+            if !mayBeServed {
+                // A wait that a ticker serves learns of a cancellation from the machine instead.
+                guard !Task.isCancelled else { return finish() }
+                // Both non-negative: no overflow.
+                let delay = schedule.offset(ofDeadline: index) - start.elapsedNanoseconds()
+                guard delay > 0 else { break waiting }
+                ticker.take()?.cancel()
+                ticker = waiter.start(
+                    index: index, delay: delay, schedule: schedule, clock: clock, timeBase: .system, fileID: fileID,
+                    line: line)
+            }
+            let outcome = await withTaskCancellationHandler {
+                await withUnsafeContinuation { waiter.park($0, for: index) }
+            } onCancel: {
+                waiter.cancel()
+            }
+            switch outcome {
+            case .reached:
+                // A wake-up resumed this wait, or the deadline was found reached when parking.
+                break waiting
+            case .ended:
+                return finish()
+            case .unserved:
+                mayBeServed = false
+            }
+        }
+        if hasOwner, owner == nil { return finish() }
+        let elapsed = start.elapsedNanoseconds()
+        let tickIndex = Swift.max(index, schedule.lastIndex(dueBy: elapsed))
+        let deadline = schedule.offset(ofDeadline: tickIndex)
+        nextIndex = tickIndex + 1
+        if schedule.isFinal(tickIndex) { finish() }
+        return Element(
+            index: tickIndex, deadline: deadline,
+            // The engine's clock and the sequence's may differ by a hair: never report an early tick.
+            timestamp: Swift.max(elapsed, deadline), skipped: tickIndex - index,
+            remaining: schedule.count.map { $0 - tickIndex })
+    }
+
+    /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
+    @discardableResult
+    private final func finish() -> Element? {
+        finished = true
+        ticker.take()?.cancel()
+        return nil
+    }
+}
+
+extension RealTimeTicks {
+    /// The real-time iterator of a sequence on clock type `C` whose schedule starts at `start` (see
+    /// ``TickSequence/Iterator``); `nil` unless `C` is `ContinuousClock` or `SuspendingClock`.
+    static func make<C: Clock>(
+        clock: C.Type, start: C.Instant, schedule: TickSchedule, owner: WeakReference?, engineClock: TickClock,
+        fileID: String, line: Int
+    ) -> RealTimeClockTicks<C>? {
+        let ticks: RealTimeTicks
+        if C.self == ContinuousClock.self, let start = start as? ContinuousClock.Instant {
+            ticks = ContinuousClockTicks(
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
+                line: line)
+        } else if C.self == SuspendingClock.self, let start = start as? SuspendingClock.Instant {
+            ticks = SuspendingClockTicks(
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
+                line: line)
+        } else {
+            return nil
+        }
+        // A checked cast to a superclass, which succeeds because the subclass's clock is `C`.
+        return ticks as? RealTimeClockTicks<C>
+    }
+}
+
+/// The ticks of a system-clock ``TickSequence`` iterator in real time, on the sequence's clock `C`: the
+/// type the generic iterator holds. Each system clock has a subclass that implements `next()` as concrete
+/// code; this class is never instantiated itself.
+class RealTimeClockTicks<C: Clock>: RealTimeTicks where C.Duration == Duration {
+    /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
+    /// cancelled, or the owner is gone. Calls never overlap.
+    func next() async -> ClockTick<C>? {
+        preconditionFailure("TimerKit internal: only a system clock's subclass of \(Self.self) is made")
+    }
+}
+
+private final class ContinuousClockTicks: RealTimeClockTicks<ContinuousClock> {
+    override func next() async -> ClockTick<ContinuousClock>? {
+        await nextElement()?.tick(from: ContinuousClock().systemEpoch.advanced(by: start.sinceEpoch))
+    }
+}
+
+private final class SuspendingClockTicks: RealTimeClockTicks<SuspendingClock> {
+    override func next() async -> ClockTick<SuspendingClock>? {
+        await nextElement()?.tick(from: SuspendingClock().systemEpoch.advanced(by: start.sinceEpoch))
+    }
+}
+
+extension RealTimeTicks.Element {
+    /// This tick on a clock whose reading at the sequence's start was `start`.
+    fileprivate func tick<C: Clock>(from start: C.Instant) -> ClockTick<C> {
+        ClockTick(
+            index: index, deadline: start.advanced(by: .nanoseconds(deadline)),
+            timestamp: start.advanced(by: .nanoseconds(timestamp)), skipped: skipped, remaining: remaining)
+    }
+}
+
+/// The start of a system-clock ``TickSequence``'s schedule, as the time since its clock's `systemEpoch`,
+/// so that the real-time path reads that clock without generic dispatch. Held as a `Duration`, not as
+/// the clock's instant: the instants are resilient types, whose size a struct holding them learns at run
+/// time, on every access.
+struct SystemClockStart: Sendable {
+    private enum Kind: Sendable {
+        case continuous
+        case suspending
+    }
+
+    private let kind: Kind
+    /// The start's distance from its clock's `systemEpoch`.
+    let sinceEpoch: Duration
+
+    /// A start on `ContinuousClock`.
+    init(_ instant: ContinuousClock.Instant) {
+        kind = .continuous
+        sinceEpoch = ContinuousClock().systemEpoch.duration(to: instant)
+    }
+
+    /// A start on `SuspendingClock`.
+    init(_ instant: SuspendingClock.Instant) {
+        kind = .suspending
+        sinceEpoch = SuspendingClock().systemEpoch.duration(to: instant)
+    }
+
+    /// The nanoseconds from the start to the clock's reading now.
+    func elapsedNanoseconds() -> Int64 {
+        let now =
+            switch kind {
+            case .continuous: ContinuousClock().systemEpoch.duration(to: .now)
+            case .suspending: SuspendingClock().systemEpoch.duration(to: .now)
+            }
+        return (now - sinceEpoch).saturatingNanoseconds
+    }
+}
