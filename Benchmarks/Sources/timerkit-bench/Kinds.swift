@@ -71,8 +71,8 @@ enum TimerKind: String, Codable, CaseIterable, Sendable {
                 + "iterator's waits are served by one repeating ticker on TimerKit's engine, on one shared precise "
                 + "thread (tolerance coalesces waits)"
         case .timerKitPrecise:
-            "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack, wakes early by its "
-                + "learned wake-up latency and busy-waits the rest"
+            "`Ticker.schedule(_:on: .precise)`: TimerKit's own thread, 1 ns timer slack and a 100 µs scheduler "
+                + "slice, wakes early by its learned wake-up latency and busy-waits the rest"
         case .dispatchSource:
             "`DispatchSource.makeTimerSource(flags: .strict)` (lateness; the other sections without `.strict`), "
                 + "leeway 0, on a serial queue (one source per timer)"
