@@ -118,9 +118,23 @@ import Testing
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.park(1, for: 1).outcome == nil)
         #expect(machine.cancel() == 1)
-        #expect(machine.fired(generation: generation, engineIndex: 1, isLast: false).isNone)
+        // Nobody will wait again: the next fire stops the ticker.
+        #expect(machine.fired(generation: generation, engineIndex: 1, isLast: false).isStop)
         #expect(machine.park(2, for: 1).outcome == .ended)
         #expect(machine.cancel() == nil)
+    }
+
+    /// A cancellation that lands after a fire resumed the consumer, while it is busy with its tick, leaves
+    /// nobody to wait: the next fire stops the ticker, as for any consumer that is away, so a cancelled
+    /// task that blocks in its loop body costs no further wake-ups.
+    @Test func aConsumerCancelledWhileBusyStopsTheTickerAtTheNextFire() {
+        var machine = Machine()
+        let generation = machine.startServing(base: 1, count: nil)
+        #expect(machine.park(1, for: 1).outcome == nil)
+        #expect(machine.fired(generation: generation, engineIndex: 1, isLast: false).resumed == 1)
+        #expect(machine.cancel() == nil)
+        #expect(machine.fired(generation: generation, engineIndex: 2, isLast: false).isStop)
+        #expect(machine.park(2, for: 2).outcome == .ended)
     }
 }
 

@@ -153,13 +153,13 @@ class RealTimeClockTicks<C: Clock>: RealTimeTicks where C.Duration == Duration {
 
 private final class ContinuousClockTicks: RealTimeClockTicks<ContinuousClock> {
     override func next() async -> ClockTick<ContinuousClock>? {
-        await nextElement()?.tick(from: ContinuousClock().systemEpoch.advanced(by: start.sinceEpoch))
+        await nextElement()?.tick(from: SystemClockStart.continuousReference.advanced(by: start.sinceEpoch))
     }
 }
 
 private final class SuspendingClockTicks: RealTimeClockTicks<SuspendingClock> {
     override func next() async -> ClockTick<SuspendingClock>? {
-        await nextElement()?.tick(from: SuspendingClock().systemEpoch.advanced(by: start.sinceEpoch))
+        await nextElement()?.tick(from: SystemClockStart.suspendingReference.advanced(by: start.sinceEpoch))
     }
 }
 
@@ -172,8 +172,9 @@ extension RealTimeTicks.Element {
     }
 }
 
-/// The start of a system-clock ``TickSequence``'s schedule, as the time since its clock's `systemEpoch`,
-/// so that the real-time path reads that clock without generic dispatch. Held as a `Duration`, not as
+/// The start of a system-clock ``TickSequence``'s schedule, as the time since a reference instant of its
+/// clock read once per process, so that the real-time path reads that clock without generic dispatch.
+/// (The clocks' `systemEpoch` would do, but needs Swift 6.3, and the package builds with 6.1.) Held as a `Duration`, not as
 /// the clock's instant: the instants are resilient types, whose size a struct holding them learns at run
 /// time, on every access.
 struct SystemClockStart: Sendable {
@@ -183,27 +184,32 @@ struct SystemClockStart: Sendable {
     }
 
     private let kind: Kind
-    /// The start's distance from its clock's `systemEpoch`.
+    /// The start's distance from its clock's reference instant.
     let sinceEpoch: Duration
+
+    /// `ContinuousClock`'s reference instant: its reading when first needed.
+    static let continuousReference = ContinuousClock.now
+    /// `SuspendingClock`'s reference instant: its reading when first needed.
+    static let suspendingReference = SuspendingClock.now
 
     /// A start on `ContinuousClock`.
     init(_ instant: ContinuousClock.Instant) {
         kind = .continuous
-        sinceEpoch = ContinuousClock().systemEpoch.duration(to: instant)
+        sinceEpoch = Self.continuousReference.duration(to: instant)
     }
 
     /// A start on `SuspendingClock`.
     init(_ instant: SuspendingClock.Instant) {
         kind = .suspending
-        sinceEpoch = SuspendingClock().systemEpoch.duration(to: instant)
+        sinceEpoch = Self.suspendingReference.duration(to: instant)
     }
 
     /// The nanoseconds from the start to the clock's reading now.
     func elapsedNanoseconds() -> Int64 {
         let now =
             switch kind {
-            case .continuous: ContinuousClock().systemEpoch.duration(to: .now)
-            case .suspending: SuspendingClock().systemEpoch.duration(to: .now)
+            case .continuous: Self.continuousReference.duration(to: .now)
+            case .suspending: Self.suspendingReference.duration(to: .now)
             }
         return (now - sinceEpoch).saturatingNanoseconds
     }

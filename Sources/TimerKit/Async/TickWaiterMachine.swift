@@ -91,12 +91,12 @@ struct TickWaiterMachine<Continuation> {
             guard awaiting <= reached else { return .none }
             consumer = .away
             return .resume(continuation)
-        case .away:
+        case .away, .cancelled:
+            // Nobody waits (a cancelled consumer never will): stop the ticker, so that a busy or blocked
+            // consumer, cancelled or not, costs no further wake-ups.
             if isLast { return .none }
             serving = .idle
             return .stop
-        case .cancelled:
-            return .none
         }
     }
 
