@@ -8,16 +8,6 @@
 /// clock once, when the consumer resumes (its index, skipped count and timestamp come from that reading);
 /// a wait that must start a ticker reads it once more, for the delay.
 class RealTimeTicks {
-    /// One tick, with its instants as nanoseconds after the sequence's start.
-    struct Element: Equatable {
-        let index: Int
-        let deadline: Int64
-        /// Never before `deadline`.
-        let timestamp: Int64
-        let skipped: Int
-        let remaining: Int?
-    }
-
     private let waiter = TickWaiter()
     /// The schedule's numbers.
     private let schedule: ScheduleTimes
@@ -62,7 +52,7 @@ class RealTimeTicks {
     /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
     /// Otherwise, if the deadline has passed the tick comes at once, else a new ticker starts for it.
     @inline(__always)
-    final func nextElement() async -> Element? {
+    final func nextElement() async -> TickPosition? {
         guard !finished else { return nil }
         let (waiter, index) = (waiter, nextIndex)
         // Whether a ticker may serve this wait: one that has not stopped (the machine says whether it does).
@@ -95,21 +85,15 @@ class RealTimeTicks {
             }
         }
         if hasOwner, owner == nil { return finish() }
-        let elapsed = start.elapsedNanoseconds()
-        let tickIndex = Swift.max(index, schedule.lastIndex(dueBy: elapsed))
-        let deadline = schedule.offset(ofDeadline: tickIndex)
-        nextIndex = tickIndex + 1
-        if schedule.isFinal(tickIndex) { finish() }
-        return Element(
-            index: tickIndex, deadline: deadline,
-            // The engine's clock and the sequence's may differ by a hair: never report an early tick.
-            timestamp: Swift.max(elapsed, deadline), skipped: tickIndex - index,
-            remaining: schedule.count.map { $0 - tickIndex })
+        let position = TickPosition(waitedFor: index, elapsed: start.elapsedNanoseconds(), schedule: schedule)
+        nextIndex = position.index + 1
+        if position.isFinal { finish() }
+        return position
     }
 
     /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
     @discardableResult
-    private final func finish() -> Element? {
+    private final func finish() -> TickPosition? {
         finished = true
         ticker.take()?.cancel()
         return nil
@@ -153,30 +137,34 @@ class RealTimeClockTicks<C: Clock>: RealTimeTicks where C.Duration == Duration {
 
 private final class ContinuousClockTicks: RealTimeClockTicks<ContinuousClock> {
     override func next() async -> ClockTick<ContinuousClock>? {
-        await nextElement()?.tick(from: SystemClockStart.continuousReference.advanced(by: start.sinceEpoch))
+        await nextElement()?.tick(from: SystemClockStart.continuousReference.advanced(by: start.sinceReference))
     }
 }
 
 private final class SuspendingClockTicks: RealTimeClockTicks<SuspendingClock> {
     override func next() async -> ClockTick<SuspendingClock>? {
-        await nextElement()?.tick(from: SystemClockStart.suspendingReference.advanced(by: start.sinceEpoch))
+        await nextElement()?.tick(from: SystemClockStart.suspendingReference.advanced(by: start.sinceReference))
     }
 }
 
-extension RealTimeTicks.Element {
-    /// This tick on a clock whose reading at the sequence's start was `start`.
+extension TickPosition {
+    /// This tick on a clock whose reading at the sequence's start was `start`, its timestamp the reading
+    /// the position was decided at.
     fileprivate func tick<C: Clock>(from start: C.Instant) -> ClockTick<C> {
-        ClockTick(
-            index: index, deadline: start.advanced(by: .nanoseconds(deadline)),
-            timestamp: start.advanced(by: .nanoseconds(timestamp)), skipped: skipped, remaining: remaining)
+        let deadline = start.advanced(by: .nanoseconds(deadline))
+        // The engine's clock and the sequence's may differ by a hair: never report an early tick.
+        return ClockTick(
+            index: index, deadline: deadline,
+            timestamp: Swift.max(start.advanced(by: .nanoseconds(elapsed)), deadline), skipped: skipped,
+            remaining: remaining)
     }
 }
 
 /// The start of a system-clock ``TickSequence``'s schedule, as the time since a reference instant of its
 /// clock read once per process, so that the real-time path reads that clock without generic dispatch.
-/// (The clocks' `systemEpoch` would do, but needs Swift 6.3, and the package builds with 6.1.) Held as a `Duration`, not as
-/// the clock's instant: the instants are resilient types, whose size a struct holding them learns at run
-/// time, on every access.
+/// (The clocks' `systemEpoch` would do, but needs Swift 6.3, and the package builds with 6.1.) Held as a
+/// `Duration`, not as the clock's instant: the instants are resilient types, whose size a struct holding
+/// them learns at run time, on every access.
 struct SystemClockStart: Sendable {
     private enum Kind: Sendable {
         case continuous
@@ -185,7 +173,7 @@ struct SystemClockStart: Sendable {
 
     private let kind: Kind
     /// The start's distance from its clock's reference instant.
-    let sinceEpoch: Duration
+    let sinceReference: Duration
 
     /// `ContinuousClock`'s reference instant: its reading when first needed.
     static let continuousReference = ContinuousClock.now
@@ -195,13 +183,13 @@ struct SystemClockStart: Sendable {
     /// A start on `ContinuousClock`.
     init(_ instant: ContinuousClock.Instant) {
         kind = .continuous
-        sinceEpoch = Self.continuousReference.duration(to: instant)
+        sinceReference = Self.continuousReference.duration(to: instant)
     }
 
     /// A start on `SuspendingClock`.
     init(_ instant: SuspendingClock.Instant) {
         kind = .suspending
-        sinceEpoch = Self.suspendingReference.duration(to: instant)
+        sinceReference = Self.suspendingReference.duration(to: instant)
     }
 
     /// The nanoseconds from the start to the clock's reading now.
@@ -211,6 +199,6 @@ struct SystemClockStart: Sendable {
             case .continuous: Self.continuousReference.duration(to: .now)
             case .suspending: Self.suspendingReference.duration(to: .now)
             }
-        return (now - sinceEpoch).saturatingNanoseconds
+        return (now - sinceReference).saturatingNanoseconds
     }
 }

@@ -132,21 +132,48 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 return nil
             }
             let now = reader.now()
-            let elapsed = start.duration(to: now).saturatingNanoseconds
-            let index = Swift.max(nextIndex, schedule.lastIndex(dueBy: elapsed))
-            let tickDeadline = start.advanced(by: .nanoseconds(schedule.offset(ofDeadline: index)))
+            let position = TickPosition(
+                waitedFor: nextIndex, elapsed: start.duration(to: now).saturatingNanoseconds, schedule: schedule.times)
+            let tickDeadline = start.advanced(by: .nanoseconds(position.deadline))
             let tick = ClockTick<C>(
-                index: index,
+                index: position.index,
                 deadline: tickDeadline,
                 // The engine's clock and the sequence's may differ by a hair: never report an early tick.
                 timestamp: Swift.max(now, tickDeadline),
-                skipped: index - nextIndex,
-                remaining: schedule.count.map { $0 - index }
+                skipped: position.skipped,
+                remaining: position.remaining
             )
-            nextIndex = index + 1
-            if schedule.isFinal(index) { finished = true }
+            nextIndex = position.index + 1
+            if position.isFinal { finished = true }
             return tick
         }
+    }
+}
+
+/// Which deadline a tick stands for, decided from the clock reading when its consumer resumes: the latest
+/// deadline passed by then, never one before the deadline it waited for, with those in between counted as
+/// skipped. Instants are nanoseconds after the sequence's start.
+struct TickPosition: Equatable {
+    let index: Int
+    let deadline: Int64
+    /// The reading the position was decided at.
+    let elapsed: Int64
+    let skipped: Int
+    /// Deadlines left after this one; `nil` for an unbounded schedule.
+    let remaining: Int?
+    /// Whether the sequence ends with this tick.
+    let isFinal: Bool
+
+    /// The tick of a consumer that waited for deadline `waited` of `schedule` and resumed `elapsed`
+    /// nanoseconds after the start.
+    init(waitedFor waited: Int, elapsed: Int64, schedule: ScheduleTimes) {
+        let index = Swift.max(waited, schedule.lastIndex(dueBy: elapsed))
+        self.index = index
+        deadline = schedule.offset(ofDeadline: index)
+        self.elapsed = elapsed
+        skipped = index - waited
+        remaining = schedule.count.map { $0 - index }
+        isFinal = schedule.isFinal(index)
     }
 }
 
