@@ -232,6 +232,54 @@ import TimerKitTestSupport
         #expect(eventually { foreignTicker.state == .cancelled }, "the other thread's ticker: \(foreignTicker.state)")
     }
 
+    /// TimerKit learns a loop's thread from `.current` or from the loop serving one of its deadlines. A
+    /// loop that served a deadline on its thread has its tickers cancelled when the thread ends, though no
+    /// ticker used `.current`; a loop TimerKit never saw from its thread keeps its tickers live (they can
+    /// never fire), and so does a ticker scheduled on a loop after its thread ended.
+    @Test(arguments: [false, true])
+    func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: Bool) throws {
+        let base = TimeBase(.system)
+        let loopBox = Locked<RunLoop?>.make(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let served = Recorder<Int>()
+        Thread {
+            loopBox.withLock { $0 = RunLoop.current }
+            ready.signal()
+            proceed.wait()
+            if servesADeadline {
+                while served.count == 0 { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
+            } else {
+                RunLoop.current.run(until: Date().addingTimeInterval(0.02))
+            }
+            done.signal()
+        }.start()
+        ready.wait()
+        let loop = try #require(loopBox.withLock { $0 })
+        let ticker = TimeBase.$override.withValue(base) {
+            Ticker.schedule(.every(servesADeadline ? .milliseconds(1) : .seconds(60)), on: .runLoop(loop)) { _ in
+                served.append(1)
+            }
+        }
+        proceed.signal()
+        done.wait()
+        if servesADeadline {
+            #expect(eventually { ticker.state == .cancelled }, "state \(ticker.state) after the thread ended")
+        } else {
+            // The thread has ended (its destructors run right after `done`): give them time to run.
+            Thread.sleep(forTimeInterval: 0.1)
+            #expect(ticker.state == .running, "a loop never seen from its thread: \(ticker.state)")
+        }
+        let late = TimeBase.$override.withValue(base) {
+            Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(late.state == .running, "scheduled after the thread ended: \(late.state)")
+        late.cancel()
+        ticker.cancel()
+    }
+
     /// A handler released as the thread ends that schedules another ticker on the same loop (its
     /// deinitialiser runs on the exiting thread): that ticker is cancelled too, so it does not pin the loop.
     @Test func aTickerScheduledWhileTheThreadEndsIsCancelledToo() {
