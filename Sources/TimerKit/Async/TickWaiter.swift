@@ -13,14 +13,25 @@ typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome
 /// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
 /// **What a fire touches.** The handler's token (the closure's only capture), then one object that holds
-/// the state (`TickWaiterMachine`) and its lock side by side (a ``Locked``), then the continuation: no
-/// closure context beside the token.
+/// the state (`TickWaiterMachine`) and its lock side by side (the lock in a `ManagedBuffer`'s tail), then
+/// the continuation: no separately allocated lock or state box, and no closure context beside the token.
 ///
 /// One iterator, one consumer: waits on one waiter never overlap (the iterator's `next()` is `mutating`).
-struct TickWaiter: Sendable {
-    // Each continuation the machine holds is resumed exactly once, by whichever of a park that cannot
-    // wait, a fire, the ticker's handler release and the cancellation handler takes it out.
-    private let machine = Locked<TickWaiterState>.make(TickWaiterState())
+struct TickWaiter: @unchecked Sendable {
+    // Invariant: `storage` is only reached through `withLock`, which reads or writes the machine only
+    // between lock and unlock of the mutex beside it. Each continuation the machine holds is resumed exactly
+    // once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
+    // cancellation handler takes it out.
+    private let storage = TickWaiterStorage.make()
+
+    @inline(__always)
+    private func withLock<Result>(_ body: (inout TickWaiterState) -> Result) -> Result {
+        storage.withUnsafeMutablePointers { machine, mutex in
+            mutex.lock()
+            defer { mutex.unlock() }
+            return body(&machine.pointee)
+        }
+    }
 
     /// Starts a ticker on `timeBase`, counting on `clock`, whose first deadline is sequence deadline `index`,
     /// `delay` nanoseconds from now; later deadlines follow every interval of `schedule`, up to its last (a
@@ -43,7 +54,7 @@ struct TickWaiter: Sendable {
                     firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
                     bound: count ?? -1), clock: clock)
             : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance, clock: clock)
-        let generation = machine.withLock { $0.startServing(base: index, count: repeating ? count : 1) }
+        let generation = withLock { $0.startServing(base: index, count: repeating ? count : 1) }
         // The handler holds the only reference to this token, and nothing else: if the ticker stops without
         // reaching a parked consumer's deadline, releasing the handler releases the token, which ends the
         // wait instead of leaving it suspended for ever.
@@ -58,20 +69,20 @@ struct TickWaiter: Sendable {
     /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was
     /// cancelled, `.reached` if the deadline was, `.unserved` if no ticker serves it).
     func park(_ continuation: UnsafeContinuation<TickWaitOutcome, Never>, for index: Int) {
-        if case .resumeNow(let outcome) = machine.withLock({ $0.park(continuation, for: index) }) {
+        if case .resumeNow(let outcome) = withLock({ $0.park(continuation, for: index) }) {
             continuation.resume(returning: outcome)
         }
     }
 
     /// Ends the parked wait, and every later one, at once (the consumer's task was cancelled).
     func cancel() {
-        machine.withLock { $0.cancel() }?.resume(returning: .ended)
+        withLock { $0.cancel() }?.resume(returning: .ended)
     }
 
     /// Ticker `generation` delivered `tick`: resumes the consumer parked for it, or stops the ticker (`id`
     /// in `engine`) if nobody waits.
     fileprivate func fired(generation: UInt64, _ tick: Tick, engine: TickerEngine, id: TickerID) {
-        let action = machine.withLock { $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast) }
+        let action = withLock { $0.fired(generation: generation, engineIndex: tick.index, isLast: tick.isLast) }
         switch action {
         case .none:
             break
@@ -84,7 +95,7 @@ struct TickWaiter: Sendable {
     }
 
     fileprivate func handlerReleased(generation: UInt64) {
-        machine.withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
+        withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
     }
 }
 
@@ -104,4 +115,18 @@ private final class HandlerToken: Sendable {
     }
 
     deinit { waiter.handlerReleased(generation: generation) }
+}
+
+/// A waiter's machine with its lock in the same allocation (the lock in the buffer's tail).
+private final class TickWaiterStorage: ManagedBuffer<TickWaiterState, PlatformMutex> {
+    /// A machine with no ticker and nobody parked, and its lock, initialised.
+    static func make() -> TickWaiterStorage {
+        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in TickWaiterState() }, to: Self.self)
+        storage.withUnsafeMutablePointerToElements { $0.initializeMutex() }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { $0.deinitializeMutex() }
+    }
 }

@@ -21,42 +21,36 @@
 /// Built on `os_unfair_lock` / `pthread_mutex_t` rather than `Synchronization.Mutex`, which draws false
 /// ThreadSanitizer reports under contention on Linux. Never call user code, a continuation or a driver
 /// from inside `withLock`: return an action and perform it after the closure.
-///
-/// The value and its lock share one allocation (the value as the buffer's header, the lock in its tail,
-/// where it never moves, as a mutex must not): taking the lock and reaching the value touch one object.
-struct Locked<Value>: @unchecked Sendable {
-    // Invariant: the value is read or written only between lock and unlock in `withLock`, through the
-    // buffer's pointers, which skip the dynamic exclusivity check (the lock already makes accesses
-    // exclusive). Copies share the one buffer, so a `Locked` is passed around like a reference.
-    private let storage: LockedStorage<Value>
+final class Locked<Value>: @unchecked Sendable {
+    // Invariant: `value` is private and read or written only between lock and unlock in `withLock`.
+    // It lives behind a pointer rather than in a stored property so that each access skips the dynamic
+    // exclusivity check (the lock already makes accesses exclusive).
+    private let mutex: UnsafeMutablePointer<PlatformMutex>
+    private let value: UnsafeMutablePointer<Value>
 
-    /// A lock around `initial`.
+    private init(_ initial: Value) {
+        value = .allocate(capacity: 1)
+        value.initialize(to: initial)
+        mutex = .allocate(capacity: 1)
+        mutex.initializeMutex()
+    }
+
     static func make(_ initial: Value) -> Locked<Value> {
-        Locked(storage: .make(initial))
+        Locked(initial)
+    }
+
+    deinit {
+        mutex.deinitializeMutex()
+        mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, mutex in
-            mutex.lock()
-            defer { mutex.unlock() }
-            return try body(&value.pointee)
-        }
-    }
-}
-
-/// A ``Locked`` value (the buffer's header) and its mutex (in the tail, which never moves, as a mutex must
-/// not), in one allocation.
-private final class LockedStorage<Value>: ManagedBuffer<Value, PlatformMutex> {
-    /// `initial` and an unlocked mutex; the mutex is initialised before the buffer is shared.
-    static func make(_ initial: Value) -> LockedStorage<Value> {
-        let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in initial }, to: LockedStorage<Value>.self)
-        storage.withUnsafeMutablePointerToElements { $0.initializeMutex() }
-        return storage
-    }
-
-    deinit {
-        withUnsafeMutablePointerToElements { $0.deinitializeMutex() }
+        mutex.lock()
+        defer { mutex.unlock() }
+        return try body(&value.pointee)
     }
 }
 
