@@ -24,15 +24,26 @@
 final class Locked<Value>: @unchecked Sendable {
     // Invariant: `value` is private and read or written only between lock and unlock in `withLock`.
     // It lives behind a pointer rather than in a stored property so that each access skips the dynamic
-    // exclusivity check (the lock already makes accesses exclusive).
+    // exclusivity check (the lock already makes accesses exclusive). The mutex and the value share one
+    // allocation that starts on a cache line, the mutex first: a lock reaches the value's first bytes in
+    // the mutex's line (a cold lock costs one miss fewer than two allocations did).
     private let mutex: UnsafeMutablePointer<PlatformMutex>
     private let value: UnsafeMutablePointer<Value>
 
+    /// Where the value starts in the shared allocation: after the mutex, at the value's alignment.
+    private static var valueOffset: Int {
+        let alignment = MemoryLayout<Value>.alignment
+        return (MemoryLayout<PlatformMutex>.stride + alignment - 1) / alignment * alignment
+    }
+
     private init(_ initial: Value) {
-        value = .allocate(capacity: 1)
-        value.initialize(to: initial)
-        mutex = .allocate(capacity: 1)
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.valueOffset + MemoryLayout<Value>.size,
+            alignment: max(64, MemoryLayout<PlatformMutex>.alignment, MemoryLayout<Value>.alignment))
+        mutex = storage.bindMemory(to: PlatformMutex.self, capacity: 1)
         mutex.initializeMutex()
+        value = (storage + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
+        value.initialize(to: initial)
     }
 
     static func make(_ initial: Value) -> Locked<Value> {
@@ -40,10 +51,9 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     deinit {
-        mutex.deinitializeMutex()
-        mutex.deallocate()
         value.deinitialize(count: 1)
-        value.deallocate()
+        mutex.deinitializeMutex()
+        UnsafeMutableRawPointer(mutex).deallocate()
     }
 
     @inline(__always)

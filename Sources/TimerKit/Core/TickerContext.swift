@@ -136,14 +136,16 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    func makeSystemAlarm(wake: @escaping @Sendable () -> Void) -> any Alarm {
+    /// The context's system alarm, calling `wake` on the context. `wake` returns false once its receiver
+    /// is gone (which then shuts the alarm down): a run-loop alarm reads that instead of a flag of its own.
+    func makeSystemAlarm(wake: @escaping @Sendable () -> Bool) -> any Alarm {
         switch storage {
         case let .runLoop(loop, modes):
             RunLoopAlarm(runLoop: loop, modes: modes, wake: wake)
         case let .dispatch(queue, leeway, strict):
-            DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict, wake: wake)
+            DispatchAlarm(queue: queue, leewayNanoseconds: leeway, strict: strict) { _ = wake() }
         case let .precise(label):
-            ThreadAlarm.make(label: label, wake: wake)
+            ThreadAlarm.make(label: label) { _ = wake() }
         }
     }
 

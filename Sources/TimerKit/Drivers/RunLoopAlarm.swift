@@ -8,30 +8,26 @@ import Foundation
 /// the run loop wakes for the new date.
 ///
 /// When the engine goes away (it has no live tickers and no handle to one is left), the timer must leave
-/// the run loop, and only the loop's own thread may invalidate it: shutting down marks the alarm and sets
-/// the fire date to now, so that the loop's thread wakes and the timer's block invalidates the timer
-/// instead of calling the engine. If that thread has already ended, its run loop was torn down with it
-/// and took the timer out. The alarm keeps no reference to the run loop, so a finished thread's run loop
+/// the run loop, and only the loop's own thread may invalidate it: shutting down sets the fire date to now,
+/// so that the loop's thread wakes, and the timer's block, finding that the receiver of its wake-ups is
+/// gone (`wake` returns false), invalidates the timer. If that thread has already ended, its run loop was
+/// torn down with it and took the timer out. The alarm keeps no reference to the run loop, so a finished thread's run loop
 /// (and the file descriptors it owns) is freed once no ticker handle names it.
 final class RunLoopAlarm: Alarm {
     private let timer: TimerReference
-    private let isShutDown: Locked<Bool>
 
-    init(runLoop: RunLoopReference, modes: [RunLoop.Mode], wake: @escaping @Sendable () -> Void) {
-        // The block captures only `wake`, which holds the engine weakly, and the shut-down flag.
-        let isShutDown = Locked<Bool>.make(false)
+    /// An alarm whose fires call `wake` on the loop's thread. `wake` returns false once its receiver is
+    /// gone: the alarm was shut down, or is about to be (the receiver shuts it down as it goes).
+    init(runLoop: RunLoopReference, modes: [RunLoop.Mode], wake: @escaping @Sendable () -> Bool) {
+        // The block captures only `wake`, which holds its receiver weakly: a fire on the loop's thread
+        // reads no lock before the engine's own (this is the run-loop context's lateness).
         let timer = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { timer in
-            if isShutDown.withLock({ $0 }) {
-                timer.invalidate()
-            } else {
-                wake()
-            }
+            if !wake() { timer.invalidate() }
         }
         for mode in modes {
             runLoop.runLoop.add(timer, forMode: mode)
         }
         self.timer = TimerReference(timer: timer)
-        self.isShutDown = isShutDown
     }
 
     func arm(at deadline: Int64) {
@@ -45,8 +41,8 @@ final class RunLoopAlarm: Alarm {
         timer.timer.fireDate = date
     }
 
+    /// Called by the receiver of the wake-ups as it goes (so `wake` already returns false).
     func shutDown() {
-        isShutDown.withLock { $0 = true }
         // Wakes the loop's thread (if it still runs its loop), where the block invalidates the timer.
         timer.timer.fireDate = Date()
     }

@@ -22,6 +22,18 @@ final class SharedAlarm: Sendable {
         var armedAt: Int64?
         var sequence: UInt64 = 0
 
+        /// What a fire at `now` does next, having woken the slots up to id `woken`: wake the next due
+        /// slot in registration order (clearing its deadline), or, when none is left, re-arm.
+        mutating func nextWake(after woken: Int, now: Int64) -> FireStep {
+            guard
+                let index = slots.firstIndex(where: { slot in
+                    slot.id > woken && slot.deadline.map { $0 <= now } == true
+                })
+            else { return .rearm(arming()) }
+            slots[index].deadline = nil
+            return .wake(id: slots[index].id, slots[index].wake)
+        }
+
         /// Arms the system alarm for the earliest slot, when that differs from what it is armed for.
         mutating func arming() -> (Int64, UInt64)? {
             guard let earliest = slots.lazy.compactMap(\.deadline).min(), earliest != armedAt else { return nil }
@@ -31,12 +43,23 @@ final class SharedAlarm: Sendable {
         }
     }
 
+    /// A fire's next step (see `State.nextWake`).
+    private enum FireStep {
+        case wake(id: Int, @Sendable () -> Void)
+        case rearm((Int64, UInt64)?)
+    }
+
     private let state = Locked<State>.make(State())
     private let alarm: any Alarm
 
     init(context: TickerContext) {
         let target = WeakSharedAlarm()
-        alarm = context.makeSystemAlarm { target.alarm?.fire() }
+        // False once this shared alarm is gone: its deinit shuts the system alarm down.
+        alarm = context.makeSystemAlarm {
+            guard let shared = target.alarm else { return false }
+            shared.fire()
+            return true
+        }
         target.alarm = self
     }
 
@@ -78,21 +101,16 @@ final class SharedAlarm: Sendable {
     /// next fire, on the context's run loop or queue.
     private func fire() {
         let now = TimeBase.Source.system.now()
-        var woken = 0
-        state.withLock { $0.armedAt = nil }
-        while let (id, wake) = state.withLock({ state -> (Int, @Sendable () -> Void)? in
-            guard
-                let index = state.slots.firstIndex(where: { slot in
-                    slot.id > woken && slot.deadline.map { $0 <= now } == true
-                })
-            else { return nil }
-            state.slots[index].deadline = nil
-            return (state.slots[index].id, state.slots[index].wake)
-        }) {
-            woken = id
-            wake()
+        // One lock per woken engine, and one more to re-arm; the first also marks the alarm as not armed.
+        var step = state.withLock { state in
+            state.armedAt = nil
+            return state.nextWake(after: 0, now: now)
         }
-        apply(state.withLock { $0.arming() })
+        while case .wake(let id, let wake) = step {
+            wake()
+            step = state.withLock { $0.nextWake(after: id, now: now) }
+        }
+        if case .rearm(let arming) = step { apply(arming) }
     }
 
     /// Arms the system alarm outside the lock, the newest arming landing last (see `Alarm.apply`).

@@ -11,6 +11,10 @@ final class TickerEngine: Sendable {
     /// reference would make a cycle.
     let clock: EngineClock
     private let machine = Locked<TickerStateMachine>.make(TickerStateMachine())
+    /// Whether a wake-up has added this engine to its run loop thread's list (see `RunLoopThreadEnd`).
+    /// Only set, and only read past false, by `serviceDueTickers` of a run-loop engine on system time,
+    /// which its loop's timer calls on that loop's one thread only; other engines only read it, as false.
+    nonisolated(unsafe) private var watchesItsLoopThread = false
 
     /// Deliveries served in one wake-up before the engine yields the context back to its run loop or
     /// queue (and re-arms for "now"), so that a flood of due tickers cannot starve other work.
@@ -169,10 +173,13 @@ final class TickerEngine: Sendable {
     func serviceDueTickers() {
         // On system time a run-loop engine is served by its loop's timer, on the loop's thread: the loop's
         // tickers are then cancelled when that thread ends (see `RunLoopThreadEnd`).
-        if case .runLoop(let loop, _) = context.storage, !loop.isMain, case .system = clock.source {
+        // Once per engine: the thread never changes, and its list keeps the engine until the thread ends.
+        if !watchesItsLoopThread, case .runLoop(let loop, _) = context.storage, !loop.isMain,
+            case .system = clock.source
+        {
             RunLoopThreadEnd.watchOnItsThread(self)
+            watchesItsLoopThread = true
         }
-        machine.withLock { $0.alarmFired() }
         var served = 0
         while true {
             let action = machine.withLock { machine in

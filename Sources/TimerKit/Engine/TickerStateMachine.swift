@@ -296,8 +296,10 @@ struct TickerStateMachine {
         alarmState.armedAt = nil
     }
 
-    /// The next step of a wake-up at `now`, which has served `served` deliveries so far.
+    /// The next step of a wake-up at `now`, which has served `served` deliveries so far. The first step
+    /// (`served` is 0: every other step follows a delivery) also notes that the alarm fired.
     mutating func nextDue(now: Int64, served: Int, limit: Int) -> ServiceAction {
+        if served == 0 { alarmFired() }
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
