@@ -142,18 +142,21 @@ struct LatenessRun: Codable, Sendable {
 }
 
 /// Measures one repeating timer of `kind` for `deadlines` deadlines of `interval`, optionally with one
-/// spinning thread, and tears everything down before returning.
+/// spinning thread, and tears everything down before returning. With `startAt` (a `monotonicNow()`
+/// instant), the timer is set up first and scheduled at that instant; `spinning` false leaves the load
+/// to the caller (`loaded` then only labels the run).
 func measureLateness(
-    kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, interval: Duration, tolerance: Duration = .zero
+    kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, interval: Duration, tolerance: Duration = .zero,
+    startAt: Int64? = nil, spinning: Bool = true
 ) -> LatenessRun {
     let intervalNanoseconds =
         Int64(interval.components.seconds) * 1_000_000_000
         + interval.components.attoseconds / 1_000_000_000
     let recorder = LatenessRecorder(interval: intervalNanoseconds, deadlines: deadlines)
-    let spinner = loaded ? Spinner() : nil
+    let spinner = loaded && spinning ? Spinner() : nil
     defer { spinner?.stop() }
     // Lets the spinner reach its core before the first deadline.
-    if loaded { sleep(seconds: 0.05) }
+    if spinner != nil { sleep(seconds: 0.05) }
     let completed: Bool
     var threadSchedule: ThreadSchedule?
     switch kind {
@@ -171,7 +174,7 @@ func measureLateness(
         let thread = RunLoopThread(name: "bench.timerkit.runLoop")
         completed = latenessOfTicker(
             on: .runLoop(thread.handle.loop), interval, tolerance: tolerance, recorder, thread: "bench.timerkit.",
-            schedule: &threadSchedule)
+            startAt: startAt, schedule: &threadSchedule)
         thread.stop()
     case .timerKitAsync:
         completed = latenessOfTask(recorder) {
@@ -201,6 +204,7 @@ func measureLateness(
         queue.sync {}
     case .foundationTimer:
         let thread = RunLoopThread(name: "bench.raw.foundation")
+        if let startAt { sleep(until: startAt) }
         thread.perform { local in
             let start = monotonicNow()
             recorder.begin(at: start)
@@ -267,7 +271,7 @@ func measureLateness(
 /// (dispatch engines live only while they have tickers) until the measurement ends.
 private func latenessOfTicker(
     on context: TickerContext, _ interval: Duration, tolerance: Duration, _ recorder: LatenessRecorder,
-    thread prefix: String, schedule: inout ThreadSchedule?
+    thread prefix: String, startAt: Int64? = nil, schedule: inout ThreadSchedule?
 ) -> Bool {
     let keeper = Ticker.schedule(.after(.seconds(3_600)), on: context, startsImmediately: false) { _ in }
     let warmed = DispatchSemaphore(value: 0)
@@ -275,6 +279,7 @@ private func latenessOfTicker(
     _ = warmed.wait(timeout: .now() + 5)
     warmUp.cancel()
     defer { keeper.cancel() }
+    if let startAt { sleep(until: startAt) }
     let before = ThreadSchedule.now(namePrefix: prefix)
     recorder.begin(at: monotonicNow())
     let ticker = Ticker.schedule(.every(interval, tolerance: tolerance), on: context) { tick in
@@ -284,6 +289,33 @@ private func latenessOfTicker(
     ticker.cancel()
     if let before, let after = ThreadSchedule.now(namePrefix: prefix) { schedule = after - before }
     return completed
+}
+
+/// Measures `kinds` at once, each on a thread of its own, for `deadlines` deadlines of `interval`: the
+/// first kind's timer is scheduled at a common instant, each next one a fraction of the interval later
+/// (`interval / kinds.count`), so that their fires take turns and never meet, and both see the machine
+/// over the same seconds. Loaded, one spinning thread runs for all of them.
+func measureLatenessSideBySide(
+    _ kinds: [TimerKind], loaded: Bool, round: Int, deadlines: Int, interval: Duration
+) -> [LatenessRun] {
+    let spinner = loaded ? Spinner() : nil
+    defer { spinner?.stop() }
+    if loaded { sleep(seconds: 0.05) }
+    let step = interval.nanoseconds / Int64(kinds.count)
+    // Time for each kind to set up (threads, run loops, TimerKit's warm-up tick) before its instant.
+    let origin = monotonicNow() + 200_000_000
+    let runs = Locked<[TimerKind: LatenessRun]>([:])
+    let threads = kinds.enumerated().map { position, kind in
+        JoinableThread(name: "bench.pair.\(position)") {
+            let run = measureLateness(
+                kind: kind, loaded: loaded, round: round, deadlines: deadlines, interval: interval,
+                startAt: origin + Int64(position) * step, spinning: false)
+            runs.withLock { $0[kind] = run }
+        }
+    }
+    threads.forEach { $0.join() }
+    let measured = runs.current
+    return kinds.map { measured[$0]! }
 }
 
 /// Runs `body` in a detached task, waits for the recorder, then cancels the task and waits for it to end.

@@ -34,6 +34,12 @@ func sleep(seconds: Double) {
     Thread.sleep(forTimeInterval: seconds)
 }
 
+/// Sleeps until `instant` (a `monotonicNow()` reading); returns at once if it has passed.
+func sleep(until instant: Int64) {
+    var spec = timespec(tv_sec: Int(instant / 1_000_000_000), tv_nsec: Int(instant % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+}
+
 // MARK: Lock box
 
 /// A value that lives inside its lock: the only way to reach it is `withLock`.
