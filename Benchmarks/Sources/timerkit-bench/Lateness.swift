@@ -164,12 +164,12 @@ func measureLateness(
         let queue = DispatchQueue(label: "bench.timerkit.dispatch")
         completed = latenessOfTicker(
             on: .dispatch(queue, leeway: .zero, strict: true), interval, tolerance: tolerance, recorder,
-            thread: "TimerKit.queue", schedule: &threadSchedule)
+            thread: "TimerKit.queue", startAt: startAt, schedule: &threadSchedule)
         queue.sync {}
     case .timerKitPrecise:
         completed = latenessOfTicker(
-            on: .precise, interval, tolerance: tolerance, recorder, thread: "TimerKit.precis", schedule: &threadSchedule
-        )
+            on: .precise, interval, tolerance: tolerance, recorder, thread: "TimerKit.precis", startAt: startAt,
+            schedule: &threadSchedule)
     case .timerKitRunLoop:
         let thread = RunLoopThread(name: "bench.timerkit.runLoop")
         completed = latenessOfTicker(
@@ -291,31 +291,33 @@ private func latenessOfTicker(
     return completed
 }
 
-/// Measures `kinds` at once, each on a thread of its own, for `deadlines` deadlines of `interval`: the
-/// first kind's timer is scheduled at a common instant, each next one a fraction of the interval later
-/// (`interval / kinds.count`), so that their fires take turns and never meet, and both see the machine
-/// over the same seconds. Loaded, one spinning thread runs for all of them.
+/// Measures `timers` (each a kind and its tolerance) at once, each on a thread of its own, for
+/// `deadlines` deadlines of `interval`: the first timer is scheduled at a common instant, each next one a
+/// fraction of the interval later (`interval / timers.count`), so that their fires take turns and never
+/// meet, and all see the machine over the same seconds. Loaded, one spinning thread runs for all of them.
+/// Returns the runs in the order of `timers`.
 func measureLatenessSideBySide(
-    _ kinds: [TimerKind], loaded: Bool, round: Int, deadlines: Int, interval: Duration
+    _ timers: [(kind: TimerKind, tolerance: Duration)], loaded: Bool, round: Int, deadlines: Int,
+    interval: Duration
 ) -> [LatenessRun] {
     let spinner = loaded ? Spinner() : nil
     defer { spinner?.stop() }
     if loaded { sleep(seconds: 0.05) }
-    let step = interval.nanoseconds / Int64(kinds.count)
-    // Time for each kind to set up (threads, run loops, TimerKit's warm-up tick) before its instant.
+    let step = interval.nanoseconds / Int64(timers.count)
+    // Time for each timer to set up (threads, run loops, TimerKit's warm-up tick) before its instant.
     let origin = monotonicNow() + 200_000_000
-    let runs = Locked<[TimerKind: LatenessRun]>([:])
-    let threads = kinds.enumerated().map { position, kind in
+    let runs = Locked<[Int: LatenessRun]>([:])
+    let threads = timers.enumerated().map { position, timer in
         JoinableThread(name: "bench.pair.\(position)") {
             let run = measureLateness(
-                kind: kind, loaded: loaded, round: round, deadlines: deadlines, interval: interval,
-                startAt: origin + Int64(position) * step, spinning: false)
-            runs.withLock { $0[kind] = run }
+                kind: timer.kind, loaded: loaded, round: round, deadlines: deadlines, interval: interval,
+                tolerance: timer.tolerance, startAt: origin + Int64(position) * step, spinning: false)
+            runs.withLock { $0[position] = run }
         }
     }
     threads.forEach { $0.join() }
     let measured = runs.current
-    return kinds.map { measured[$0]! }
+    return timers.indices.map { measured[$0]! }
 }
 
 /// Runs `body` in a detached task, waits for the recorder, then cancels the task and waits for it to end.

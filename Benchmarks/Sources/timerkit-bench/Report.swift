@@ -548,8 +548,11 @@ private func toleranceSection(_ results: Results) -> [String] {
         "",
         "### What tolerance costs a lone ticker: one 10 ms ticker, without and with 2 ms of tolerance (µs)",
         "",
-        "The same ticker measured without tolerance and with 2 ms of it, back to back in each round (which goes "
-            + "first alternates from round to round), idle process, lateness as in the lateness table. Its window "
+        "The same ticker measured without tolerance and with 2 ms of it in each round, idle process, lateness as "
+            + "in the lateness table. Run loop and dispatch: side by side, each ticker on a context of its own "
+            + "(two run-loop threads, two queues), both at once, the second scheduled half an interval after the "
+            + "first; precise: one shared thread, so back to back, each ticker alone on it. Which goes first "
+            + "alternates from round to round. Its window "
             + "holds no other ticker's deadline, so it should be delivered at its deadline: tolerance costs only "
             + "what coalescing needs. *Paired* is the median over rounds of the median with tolerance minus the "
             + "median without in the same round, with the rounds' range: the figure the 10 µs target reads.",

@@ -185,7 +185,7 @@ struct TimerKitBench {
                     let measured =
                         kinds.count > 1
                         ? measureLatenessSideBySide(
-                            kinds, loaded: loaded, round: round, deadlines: options.deadlines,
+                            kinds.map { ($0, .zero) }, loaded: loaded, round: round, deadlines: options.deadlines,
                             interval: .milliseconds(10))
                         : [
                             measureLateness(
@@ -213,8 +213,14 @@ struct TimerKitBench {
     /// The tolerance section's tolerance on a 10 ms interval.
     static let sectionTolerance: Duration = .milliseconds(2)
 
-    /// One 10 ms ticker per context without tolerance and with 2 ms of it, back to back (alternating which
-    /// goes first), idle: a ticker whose window holds no other deadline must be delivered at its deadline.
+    /// The tolerance section's contexts whose two tickers (without and with tolerance) are measured side by
+    /// side, each on a context of its own (see `measureLatenessSideBySide`). The precise context is one
+    /// shared thread, so its two tickers run back to back, each alone on it.
+    static let toleranceSideBySide: Set<TimerKind> = [.timerKitRunLoop, .timerKitDispatch]
+
+    /// One 10 ms ticker per context without tolerance and with 2 ms of it, idle, side by side or back to
+    /// back (alternating which goes first): a ticker whose window holds no other deadline must be delivered
+    /// at its deadline.
     static func runTolerance(_ options: Options, _ progress: ProgressLog) -> [LatenessRun] {
         var runs: [LatenessRun] = []
         for kind in toleranceKinds {
@@ -226,18 +232,31 @@ struct TimerKitBench {
                 // order effect.
                 let tolerances =
                     round.isMultiple(of: 2) ? [sectionTolerance, .zero] : [Duration.zero, sectionTolerance]
-                for tolerance in tolerances {
+                let sideBySide = toleranceSideBySide.contains(kind)
+                let groups = sideBySide ? [tolerances] : tolerances.map { [$0] }
+                for group in groups {
                     progress.step(
                         "tolerance round \(round)/\(options.rounds): \(kind.title), \(options.deadlines) × 10 ms, "
-                            + "tolerance \(tolerance == .zero ? "none" : "2 ms")")
-                    let run = measureLateness(
-                        kind: kind, loaded: false, round: round, deadlines: options.deadlines,
-                        interval: .milliseconds(10), tolerance: tolerance)
-                    let summary = Summary(run.microseconds)
-                    progress.note(
-                        "    median \(format(summary.median)) µs, p99 \(format(summary.p99)) µs"
-                            + (run.completed ? "" : " (timed out)"))
-                    runs.append(run)
+                            + "tolerance "
+                            + group.map { $0 == .zero ? "none" : "2 ms" }.joined(separator: " and ")
+                            + (sideBySide ? ", side by side" : ""))
+                    let measured =
+                        sideBySide
+                        ? measureLatenessSideBySide(
+                            group.map { (kind, $0) }, loaded: false, round: round, deadlines: options.deadlines,
+                            interval: .milliseconds(10))
+                        : [
+                            measureLateness(
+                                kind: kind, loaded: false, round: round, deadlines: options.deadlines,
+                                interval: .milliseconds(10), tolerance: group[0])
+                        ]
+                    for run in measured {
+                        let summary = Summary(run.microseconds)
+                        progress.note(
+                            "    median \(format(summary.median)) µs, p99 \(format(summary.p99)) µs"
+                                + (run.completed ? "" : " (timed out)"))
+                        runs.append(run)
+                    }
                     sleep(seconds: 0.1)
                 }
             }
