@@ -142,12 +142,12 @@ struct LatenessRun: Codable, Sendable {
 }
 
 /// Measures one repeating timer of `kind` for `deadlines` deadlines of `interval`, optionally with one
-/// spinning thread, and tears everything down before returning. With `startAt` (a `monotonicNow()`
-/// instant), the timer is set up first and scheduled at that instant; `spinning` false leaves the load
-/// to the caller (`loaded` then only labels the run).
+/// spinning thread, and tears everything down before returning. With `turn` (measured side by side with
+/// other timers), the timer is set up first and scheduled at its turn's instant, and torn down once all of
+/// them are done; `spinning` false leaves the load to the caller (`loaded` then only labels the run).
 func measureLateness(
     kind: TimerKind, loaded: Bool, round: Int, deadlines: Int, interval: Duration, tolerance: Duration = .zero,
-    startAt: Int64? = nil, spinning: Bool = true
+    turn: SideBySideTurn? = nil, spinning: Bool = true
 ) -> LatenessRun {
     let intervalNanoseconds =
         Int64(interval.components.seconds) * 1_000_000_000
@@ -164,20 +164,20 @@ func measureLateness(
         let queue = DispatchQueue(label: "bench.timerkit.dispatch")
         completed = latenessOfTicker(
             on: .dispatch(queue, leeway: .zero, strict: true), interval, tolerance: tolerance, recorder,
-            thread: "TimerKit.queue", startAt: startAt, schedule: &threadSchedule)
+            thread: "TimerKit.queue", turn: turn, schedule: &threadSchedule)
         queue.sync {}
     case .timerKitPrecise:
         completed = latenessOfTicker(
-            on: .precise, interval, tolerance: tolerance, recorder, thread: "TimerKit.precis", startAt: startAt,
+            on: .precise, interval, tolerance: tolerance, recorder, thread: "TimerKit.precis", turn: turn,
             schedule: &threadSchedule)
     case .timerKitRunLoop:
         let thread = RunLoopThread(name: "bench.timerkit.runLoop")
         completed = latenessOfTicker(
             on: .runLoop(thread.handle.loop), interval, tolerance: tolerance, recorder, thread: "bench.timerkit.",
-            startAt: startAt, schedule: &threadSchedule)
+            turn: turn, schedule: &threadSchedule)
         thread.stop()
     case .timerKitAsync:
-        completed = latenessOfTask(recorder) {
+        completed = latenessOfTask(recorder, turn: turn) {
             recorder.begin(at: monotonicNow())
             for await tick in Ticker.ticks(.every(interval)) {
                 // The tick's deadline is on ContinuousClock: read that clock too, then convert the lateness.
@@ -192,6 +192,7 @@ func measureLateness(
         let queue = DispatchQueue(label: "bench.raw.dispatch")
         let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         source.setEventHandler { recorder.record(monotonicNow()) }
+        turn?.waitForStart()
         let start = monotonicNow()
         recorder.begin(at: start)
         // DispatchTime's uptime clock is CLOCK_MONOTONIC on Linux: the first deadline is start + interval.
@@ -200,11 +201,12 @@ func measureLateness(
             repeating: .nanoseconds(Int(intervalNanoseconds)), leeway: .nanoseconds(0))
         source.activate()
         completed = recorder.waitUntilDone()
+        turn?.waitForFinish()
         source.cancel()
         queue.sync {}
     case .foundationTimer:
         let thread = RunLoopThread(name: "bench.raw.foundation")
-        if let startAt { sleep(until: startAt) }
+        turn?.waitForStart()
         thread.perform { local in
             let start = monotonicNow()
             recorder.begin(at: start)
@@ -217,9 +219,10 @@ func measureLateness(
             local.timers.append(timer)
         }
         completed = recorder.waitUntilDone()
+        turn?.waitForFinish()
         thread.stop()  // invalidates the timer on its thread
     case .taskSleep:
-        completed = latenessOfTask(recorder) {
+        completed = latenessOfTask(recorder, turn: turn) {
             let clock = ContinuousClock()
             recorder.begin(at: monotonicNow())
             let origin = clock.now
@@ -236,6 +239,7 @@ func measureLateness(
         }
     case .nanosleep, .nanosleepPrecise:
         let precise = kind == .nanosleepPrecise
+        turn?.waitForStart()
         let thread = JoinableThread(name: "bench.raw.nanosleep") {
             if precise { _ = bench_set_timer_slack(1) }
             let start = monotonicNow()
@@ -250,6 +254,7 @@ func measureLateness(
             }
         }
         completed = recorder.waitUntilDone()
+        turn?.waitForFinish()
         thread.join()
     case .resumeFloor:
         preconditionFailure("the async floor is not a timer; it has no lateness")
@@ -271,7 +276,7 @@ func measureLateness(
 /// (dispatch engines live only while they have tickers) until the measurement ends.
 private func latenessOfTicker(
     on context: TickerContext, _ interval: Duration, tolerance: Duration, _ recorder: LatenessRecorder,
-    thread prefix: String, startAt: Int64? = nil, schedule: inout ThreadSchedule?
+    thread prefix: String, turn: SideBySideTurn? = nil, schedule: inout ThreadSchedule?
 ) -> Bool {
     let keeper = Ticker.schedule(.after(.seconds(3_600)), on: context, startsImmediately: false) { _ in }
     let warmed = DispatchSemaphore(value: 0)
@@ -279,23 +284,24 @@ private func latenessOfTicker(
     _ = warmed.wait(timeout: .now() + 5)
     warmUp.cancel()
     defer { keeper.cancel() }
-    if let startAt { sleep(until: startAt) }
+    turn?.waitForStart()
     let before = ThreadSchedule.now(namePrefix: prefix)
     recorder.begin(at: monotonicNow())
     let ticker = Ticker.schedule(.every(interval, tolerance: tolerance), on: context) { tick in
         recorder.record(monotonicNow(), index: tick.index, deadline: tick.deadline.nanoseconds)
     }
     let completed = recorder.waitUntilDone()
+    turn?.waitForFinish()
     ticker.cancel()
     if let before, let after = ThreadSchedule.now(namePrefix: prefix) { schedule = after - before }
     return completed
 }
 
 /// Measures `timers` (each a kind and its tolerance) at once, each on a thread of its own, for
-/// `deadlines` deadlines of `interval`: the first timer is scheduled at a common instant, each next one a
-/// fraction of the interval later (`interval / timers.count`), so that their fires take turns and never
-/// meet, and all see the machine over the same seconds. Loaded, one spinning thread runs for all of them.
-/// Returns the runs in the order of `timers`.
+/// `deadlines` deadlines of `interval`: once all are set up, the first timer is scheduled, and each next
+/// one a fraction of the interval later (`interval / timers.count`), so that their fires take turns and
+/// never meet, and all see the machine over the same seconds; none is torn down before all are done.
+/// Loaded, one spinning thread runs for all of them. Returns the runs in the order of `timers`.
 func measureLatenessSideBySide(
     _ timers: [(kind: TimerKind, tolerance: Duration)], loaded: Bool, round: Int, deadlines: Int,
     interval: Duration
@@ -304,14 +310,15 @@ func measureLatenessSideBySide(
     defer { spinner?.stop() }
     if loaded { sleep(seconds: 0.05) }
     let step = interval.nanoseconds / Int64(timers.count)
-    // Time for each timer to set up (threads, run loops, TimerKit's warm-up tick) before its instant.
-    let origin = monotonicNow() + 200_000_000
+    let start = Rendezvous(count: timers.count)
+    let finish = Rendezvous(count: timers.count)
     let runs = Locked<[Int: LatenessRun]>([:])
     let threads = timers.enumerated().map { position, timer in
         JoinableThread(name: "bench.pair.\(position)") {
+            let turn = SideBySideTurn(start: start, finish: finish, offset: Int64(position) * step)
             let run = measureLateness(
                 kind: timer.kind, loaded: loaded, round: round, deadlines: deadlines, interval: interval,
-                tolerance: timer.tolerance, startAt: origin + Int64(position) * step, spinning: false)
+                tolerance: timer.tolerance, turn: turn, spinning: false)
             runs.withLock { $0[position] = run }
         }
     }
@@ -320,14 +327,38 @@ func measureLatenessSideBySide(
     return timers.indices.map { measured[$0]! }
 }
 
+/// One timer's place among timers measured side by side (see `measureLatenessSideBySide`).
+struct SideBySideTurn: Sendable {
+    let start: Rendezvous
+    let finish: Rendezvous
+    /// How long after the common start instant this timer is scheduled, in nanoseconds.
+    let offset: Int64
+
+    /// Waits until every timer is set up, then until this timer's instant: 1 ms after the last one was
+    /// ready, plus the offset.
+    func waitForStart() {
+        sleep(until: start.meet() + 1_000_000 + offset)
+    }
+
+    /// Waits until every timer has recorded its last deadline, so that no teardown runs during another's
+    /// measurement.
+    func waitForFinish() {
+        _ = finish.meet()
+    }
+}
+
 /// Runs `body` in a detached task, waits for the recorder, then cancels the task and waits for it to end.
-private func latenessOfTask(_ recorder: LatenessRecorder, _ body: @escaping @Sendable () async -> Void) -> Bool {
+private func latenessOfTask(
+    _ recorder: LatenessRecorder, turn: SideBySideTurn?, _ body: @escaping @Sendable () async -> Void
+) -> Bool {
+    turn?.waitForStart()
     let ended = DispatchSemaphore(value: 0)
     let task = Task.detached {
         await body()
         ended.signal()
     }
     let completed = recorder.waitUntilDone()
+    turn?.waitForFinish()
     task.cancel()
     ended.wait()
     return completed

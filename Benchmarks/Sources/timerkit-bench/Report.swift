@@ -44,8 +44,9 @@ struct LatenessAggregate {
 }
 
 /// A statistic of TimerKit's lateness minus the same statistic of its raw counterpart's, paired by round:
-/// each round measures both, one right after the other (their order alternating from round to round), so
-/// a difference is taken between neighbours in time and the machine's drift between rounds cancels out.
+/// each round measures both, one right after the other or side by side (their order alternating from round
+/// to round), so a difference is taken between neighbours in time and the machine's drift between rounds
+/// cancels out.
 /// The spread is the rounds' range.
 struct PairedLateness {
     /// Median over rounds of (TimerKit's statistic − the raw timer's), µs (for an even number of rounds, the
@@ -406,11 +407,10 @@ private func latenessSection(_ results: Results) -> [String] {
         "Lateness = fire time − (start + k·10 ms) on CLOCK_MONOTONIC; a late fire counts against the latest "
             + "deadline passed, the others as skipped. Median of the \(results.options.rounds) rounds' medians; p99 "
             + "and max over all fires; drift = last fire − median. Load = one spinning thread in the process. "
-            + "Each round measures every kind once, a TimerKit context right before or right after its raw "
-            + "counterpart (the order reverses every round), except the run-loop pair, measured side by side: "
-            + "both at once, each on a run loop of its own thread, the second scheduled half an interval after "
-            + "the first (which goes first alternates by round), so that both see the machine over the same "
-            + "seconds; *paired* is the median over rounds of TimerKit's "
+            + "Each round measures every kind once, each TimerKit context side by side with its raw counterpart: "
+            + "both at once, each on a thread, run loop or queue of its own, the second scheduled half an "
+            + "interval after the first (which goes first alternates by round), so that both see the machine "
+            + "over the same seconds and their fires never meet; *paired* is the median over rounds of TimerKit's "
             + "median minus the raw timer's in the same round, with the rounds' range: the figure the ±10 µs "
             + "target reads, since the machine's noise moves both neighbours together. "
             + "For TimerKit, start is the instant TimerKit read at the top of the schedule call (k·10 ms after it "

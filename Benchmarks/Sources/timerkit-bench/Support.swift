@@ -34,6 +34,33 @@ func sleep(seconds: Double) {
     Thread.sleep(forTimeInterval: seconds)
 }
 
+/// Threads meeting at one point: each `meet()` waits until `count` threads have called it (or 30 s have
+/// passed) and returns the instant the last one arrived (a `monotonicNow()` reading). Meets once.
+final class Rendezvous: Sendable {
+    private let count: Int
+    private let state = Locked((arrived: 0, instant: Int64(0)))
+    private let released = DispatchSemaphore(value: 0)
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func meet() -> Int64 {
+        let isLast = state.withLock { state -> Bool in
+            state.arrived += 1
+            guard state.arrived == count else { return false }
+            state.instant = monotonicNow()
+            return true
+        }
+        if isLast {
+            for _ in 1..<count { released.signal() }
+        } else {
+            _ = released.wait(timeout: .now() + 30)
+        }
+        return state.withLock { $0.instant }
+    }
+}
+
 /// Sleeps until `instant` (a `monotonicNow()` reading); returns at once if it has passed.
 func sleep(until instant: Int64) {
     var spec = timespec(tv_sec: Int(instant / 1_000_000_000), tv_nsec: Int(instant % 1_000_000_000))

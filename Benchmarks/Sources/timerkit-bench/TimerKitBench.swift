@@ -143,8 +143,12 @@ struct TimerKitBench {
             total
                 + {
                     switch section {
-                    case .lateness: options.rounds * 2 * TimerKind.reportOrder.count
-                    case .tolerance: options.rounds * 2 * toleranceKinds.count
+                    // A pair measured side by side is one step.
+                    case .lateness:
+                        options.rounds * 2
+                            * (TimerKind.reportOrder.count
+                                - TimerKind.measuredSideBySide.reduce(0) { $0 + $1.count - 1 })
+                    case .tolerance: options.rounds * (2 * toleranceKinds.count - toleranceSideBySide.count)
                     case .cpu:
                         populationKinds.count - 2 + asyncRoundCount(options) * AsyncRound.Pattern.allCases.count * 2
                     case .wakeups: populationKinds.count + 1

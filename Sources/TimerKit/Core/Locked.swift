@@ -25,8 +25,8 @@ final class Locked<Value>: @unchecked Sendable {
     // Invariant: `value` is private and read or written only between lock and unlock in `withLock`.
     // It lives behind a pointer rather than in a stored property so that each access skips the dynamic
     // exclusivity check (the lock already makes accesses exclusive). The mutex and the value share one
-    // allocation that starts on a cache line, the mutex first: a lock reaches the value's first bytes in
-    // the mutex's line (a cold lock costs one miss fewer than two allocations did).
+    // allocation, the mutex first: a cold lock reaches the value without a second allocation's miss.
+    // (Aligned only as the two types need: a stricter alignment takes the allocator's slow path and pads.)
     private let mutex: UnsafeMutablePointer<PlatformMutex>
     private let value: UnsafeMutablePointer<Value>
 
@@ -38,8 +38,8 @@ final class Locked<Value>: @unchecked Sendable {
 
     private init(_ initial: Value) {
         let storage = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.valueOffset + MemoryLayout<Value>.size,
-            alignment: max(64, MemoryLayout<PlatformMutex>.alignment, MemoryLayout<Value>.alignment))
+            byteCount: Self.valueOffset + MemoryLayout<Value>.stride,
+            alignment: max(MemoryLayout<PlatformMutex>.alignment, MemoryLayout<Value>.alignment))
         mutex = storage.bindMemory(to: PlatformMutex.self, capacity: 1)
         mutex.initializeMutex()
         value = (storage + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)

@@ -11,8 +11,8 @@ import Foundation
 /// the run loop, and only the loop's own thread may invalidate it: shutting down sets the fire date to now,
 /// so that the loop's thread wakes, and the timer's block, finding that the receiver of its wake-ups is
 /// gone (`wake` returns false), invalidates the timer. If that thread has already ended, its run loop was
-/// torn down with it and took the timer out. The alarm keeps no reference to the run loop, so a finished thread's run loop
-/// (and the file descriptors it owns) is freed once no ticker handle names it.
+/// torn down with it and took the timer out. The alarm keeps no reference to the run loop, so a finished
+/// thread's run loop (and the file descriptors it owns) is freed once no ticker handle names it.
 final class RunLoopAlarm: Alarm {
     private let timer: TimerReference
 
