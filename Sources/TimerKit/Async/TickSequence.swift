@@ -73,12 +73,13 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
 
     /// Produces the ticks of a ``TickSequence``.
     public struct Iterator: AsyncIteratorProtocol {
+        /// With a system clock in real time: the waits and the tick math, as concrete code (see
+        /// `RealTimeTicks`). First, so that its offset is known when compiling: those of fields after the
+        /// clock's, whose size only `C`'s metadata knows, are read from the iterator's metadata.
+        private let realTime: RealTimeClockTicks<C>?
         private let sequence: TickSequence
         private let reader: ClockReader<C>
         private let start: C.Instant
-        /// With a system clock in real time: the waits and the tick math, as concrete code (see
-        /// `RealTimeTicks`).
-        private let realTime: RealTimeClockTicks<C>?
         private var nextIndex = 1
         private var finished: Bool
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
