@@ -4,6 +4,10 @@
 /// generic superclass `RealTimeClockTicks<C>`: a tick built in the iterator's generic code would look up
 /// `ClockTick<C>`'s generic metadata at run time, on every tick.
 ///
+/// Its steps are synchronous (`deadlineToPark(after:)`, `tick()`): the iterator's `next()` parks on
+/// `waiter` itself, in between. An async step here would be one more async call per tick, each costing
+/// the task a frame from its allocator, two executor checks and, for a generic result, more allocations.
+///
 /// Clock readings: a wait that a running ticker serves reads no clock; each tick reads the sequence's
 /// clock once, when the consumer resumes (its index, skipped count and timestamp come from that reading);
 /// a wait that must start a ticker reads it once more, for the delay.
