@@ -52,6 +52,32 @@ import Testing
         }
     }
 
+    /// A task cancelled outside a wait (no cancellation handler was registered to hear of it) gets `nil`
+    /// from its next `next()` at once, and from every later one: before its first wait (no ticker has
+    /// started; none starts) and between two ticks (the ticker that served the first is left running by the
+    /// cancellation, and stops when the sequence ends). The deadlines are an hour apart: only the
+    /// cancellation can end a wait within the time limit.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: Bool) async {
+        await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
+            let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
+            let executor = ThreadExecutor()
+            defer { executor.stop() }
+            let line = #line + 2
+            let consumer = Task(executorPreference: executor) { () -> [Int?] in
+                var iterator = Ticker.ticks(schedule).makeAsyncIterator()
+                var indices: [Int?] = []
+                if afterATick { indices.append(await iterator.next()?.index) }
+                withUnsafeCurrentTask { $0?.cancel() }
+                indices.append(await iterator.next()?.index)
+                indices.append(await iterator.next()?.index)
+                return indices
+            }
+            #expect(await consumer.value == (afterATick ? [1, nil, nil] : [nil, nil]))
+            #expect(await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty })
+        }
+    }
+
     /// A sequence bound to an owner ends at the first deadline after the owner has gone.
     @Test func theSequenceEndsAtTheFirstDeadlineAfterItsOwnerIsGone() async {
         final class Owner: Sendable {}

@@ -4,17 +4,30 @@
 /// generic superclass `RealTimeClockTicks<C>`: a tick built in the iterator's generic code would look up
 /// `ClockTick<C>`'s generic metadata at run time, on every tick.
 ///
+/// Its steps are synchronous (`deadlineToPark(after:)`, `tick()`): the iterator's `next()` parks on
+/// `waiter` itself, in between. An async step here would be one more async call per tick, each costing
+/// the task a frame from its allocator, two executor checks and, for a generic result, more allocations.
+///
 /// Clock readings: a wait that a running ticker serves reads no clock; each tick reads the sequence's
 /// clock once, when the consumer resumes (its index, skipped count and timestamp come from that reading);
 /// a wait that must start a ticker reads it once more, for the delay.
 class RealTimeTicks {
-    private let waiter = TickWaiter()
-    /// The schedule's numbers.
-    private let schedule: ScheduleTimes
-    fileprivate let start: SystemClockStart
+    // Declared in the order a tick reads them (stored properties are laid out in declaration order), so
+    // that a tick touches as few of the object's cache lines as it can: 1,000 sequences' objects do not
+    // stay in cache between ticks.
+
+    /// Where the consumer parks; its cancellation handler cancels the parked wait.
+    final let waiter = TickWaiter()
+    /// The ticker serving the waits, owned by this iterator: it stops when the iterator goes away.
+    private var ticker: Ticker?
+    private var nextIndex = 1
+    private var finished: Bool
     /// Whether the sequence has an owner, held weakly in `owner` (a separate flag, so that a sequence
     /// without one tests a `Bool` rather than an optional weak reference, whose tag is a runtime call).
     private let hasOwner: Bool
+    fileprivate let start: SystemClockStart
+    /// The schedule's numbers.
+    private let schedule: ScheduleTimes
     private weak var owner: AnyObject?
     /// The engine the tickers run on, kept while the iterator lives: a ticker may stop before the next
     /// wait begins (a one-shot, a ticker stopped while the consumer was busy), and an engine without live
@@ -23,10 +36,6 @@ class RealTimeTicks {
     private let clock: TickClock
     private let fileID: String
     private let line: Int
-    /// The ticker serving the waits, owned by this iterator: it stops when the iterator goes away.
-    private var ticker: Ticker?
-    private var nextIndex = 1
-    private var finished: Bool
 
     /// Iterates `schedule` from `start` on the system time base; the tickers count on `clock`, the engine
     /// clock that counts like the sequence's.
@@ -45,46 +54,52 @@ class RealTimeTicks {
         finished = schedule.count == 0
     }
 
-    /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
-    /// cancelled (promptly: the wait ends), the ticker stopped without reaching the deadline, or the owner
-    /// is gone. Calls never overlap (the iterator's `next()` is `mutating`).
+    /// The deadline the consumer parks for next, or `nil` when it parks no more and takes its tick from
+    /// ``tick()`` (the deadline was reached, or the sequence ended). `outcome` is how its previous wait
+    /// ended; `nil` at the start of a `next()`. Calls never overlap (the iterator's `next()` is `mutating`).
     ///
-    /// While a repeating ticker serves the deadline, the wait parks at once, without reading a clock.
+    /// While a repeating ticker serves the deadline, the consumer parks at once, without reading a clock.
     /// Otherwise, if the deadline has passed the tick comes at once, else a new ticker starts for it.
-    @inline(__always)
-    final func nextElement() async -> TickPosition? {
+    final func deadlineToPark(after outcome: TickWaitOutcome?) -> Int? {
         guard !finished else { return nil }
-        let (waiter, index) = (waiter, nextIndex)
-        // Whether a ticker may serve this wait: one that has not stopped (the machine says whether it does).
-        var mayBeServed = ticker != nil
-        waiting: while true {
-            if !mayBeServed {
-                // A wait that a ticker serves learns of a cancellation from the machine instead.
-                guard !Task.isCancelled else { return finish() }
-                // Both non-negative: no overflow.
-                let delay = schedule.offset(ofDeadline: index) - start.elapsedNanoseconds()
-                guard delay > 0 else { break waiting }
-                ticker.take()?.cancel()
-                ticker = waiter.start(
-                    index: index, delay: delay, schedule: schedule, clock: clock, timeBase: .system, fileID: fileID,
-                    line: line)
-            }
-            let outcome = await withTaskCancellationHandler {
-                await withUnsafeContinuation { waiter.park($0, for: index) }
-            } onCancel: {
-                waiter.cancel()
-            }
-            switch outcome {
-            case .reached:
-                // A wake-up resumed this wait, or the deadline was found reached when parking.
-                break waiting
-            case .ended:
-                return finish()
-            case .unserved:
-                mayBeServed = false
-            }
+        switch outcome {
+        case nil:
+            // A ticker that has not stopped may serve the wait (the machine says whether it does); a wait
+            // that a ticker serves learns of a cancellation from the machine.
+            if ticker != nil { return nextIndex }
+        case .reached?:
+            // A wake-up resumed the wait, or the deadline was found reached when parking.
+            return nil
+        case .ended?:
+            finish()
+            return nil
+        case .unserved?:
+            break
         }
-        if hasOwner, owner == nil { return finish() }
+        guard !Task.isCancelled else {
+            finish()
+            return nil
+        }
+        // Both non-negative: no overflow.
+        let delay = schedule.offset(ofDeadline: nextIndex) - start.elapsedNanoseconds()
+        guard delay > 0 else { return nil }
+        ticker.take()?.cancel()
+        ticker = waiter.start(
+            index: nextIndex, delay: delay, schedule: schedule, clock: clock, timeBase: .system, fileID: fileID,
+            line: line)
+        return nextIndex
+    }
+
+    /// The tick of the deadline the consumer waited for, decided from the clock read now; `nil` once the
+    /// sequence has ended (the schedule ran out, the task was cancelled, the ticker stopped without reaching
+    /// the deadline) or the owner is gone.
+    final func position() -> TickPosition? {
+        guard !finished else { return nil }
+        if hasOwner, owner == nil {
+            finish()
+            return nil
+        }
+        let index = nextIndex
         let position = TickPosition(waitedFor: index, elapsed: start.elapsedNanoseconds(), schedule: schedule)
         nextIndex = position.index + 1
         if position.isFinal { finish() }
@@ -92,11 +107,9 @@ class RealTimeTicks {
     }
 
     /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
-    @discardableResult
-    private final func finish() -> TickPosition? {
+    private final func finish() {
         finished = true
         ticker.take()?.cancel()
-        return nil
     }
 }
 
@@ -125,37 +138,38 @@ extension RealTimeTicks {
 }
 
 /// The ticks of a system-clock ``TickSequence`` iterator in real time, on the sequence's clock `C`: the
-/// type the generic iterator holds. Each system clock has a subclass that implements `next()` as concrete
+/// type the generic iterator holds. Each system clock has a subclass that implements `tick()` as concrete
 /// code; this class is never instantiated itself.
 class RealTimeClockTicks<C: Clock>: RealTimeTicks where C.Duration == Duration {
-    /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
-    /// cancelled, or the owner is gone. Calls never overlap.
-    func next() async -> ClockTick<C>? {
+    /// The tick of the deadline the consumer waited for (see `position()`), on the sequence's clock; `nil`
+    /// once the sequence has ended or the owner is gone. Synchronous, so that the generic iterator's
+    /// `next()`, which suspends itself, receives the tick in its own result without a nested async call.
+    func tick() -> ClockTick<C>? {
         preconditionFailure("TimerKit internal: only a system clock's subclass of \(Self.self) is made")
     }
 }
 
 private final class ContinuousClockTicks: RealTimeClockTicks<ContinuousClock> {
-    override func next() async -> ClockTick<ContinuousClock>? {
-        await nextElement()?.tick(from: SystemClockStart.continuousReference.advanced(by: start.sinceReference))
+    override func tick() -> ClockTick<ContinuousClock>? {
+        position()?.tick(from: SystemClockStart.continuousReference, start: start.sinceReference)
     }
 }
 
 private final class SuspendingClockTicks: RealTimeClockTicks<SuspendingClock> {
-    override func next() async -> ClockTick<SuspendingClock>? {
-        await nextElement()?.tick(from: SystemClockStart.suspendingReference.advanced(by: start.sinceReference))
+    override func tick() -> ClockTick<SuspendingClock>? {
+        position()?.tick(from: SystemClockStart.suspendingReference, start: start.sinceReference)
     }
 }
 
 extension TickPosition {
-    /// This tick on a clock whose reading at the sequence's start was `start`, its timestamp the reading
-    /// the position was decided at.
-    fileprivate func tick<C: Clock>(from start: C.Instant) -> ClockTick<C> {
-        let deadline = start.advanced(by: .nanoseconds(deadline))
-        // The engine's clock and the sequence's may differ by a hair: never report an early tick.
-        return ClockTick(
-            index: index, deadline: deadline,
-            timestamp: Swift.max(start.advanced(by: .nanoseconds(elapsed)), deadline), skipped: skipped,
+    /// This tick on a clock whose reading at the sequence's start was `start` after `reference`, its
+    /// timestamp the reading the position was decided at. (Two instant additions: each is a call into
+    /// the standard library, whose clock instants are resilient types.)
+    fileprivate func tick<C: Clock>(from reference: C.Instant, start: Duration) -> ClockTick<C> {
+        ClockTick(
+            index: index, deadline: reference.advanced(by: start + .nanoseconds(deadline)),
+            // The engine's clock and the sequence's may differ by a hair: never report an early tick.
+            timestamp: reference.advanced(by: start + .nanoseconds(Swift.max(elapsed, deadline))), skipped: skipped,
             remaining: remaining)
     }
 }

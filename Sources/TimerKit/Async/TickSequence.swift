@@ -73,12 +73,13 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
 
     /// Produces the ticks of a ``TickSequence``.
     public struct Iterator: AsyncIteratorProtocol {
+        /// With a system clock in real time: the waits and the tick math, as concrete code (see
+        /// `RealTimeTicks`). First, so that its offset is known when compiling: those of fields after the
+        /// clock's, whose size only `C`'s metadata knows, are read from the iterator's metadata.
+        private let realTime: RealTimeClockTicks<C>?
         private let sequence: TickSequence
         private let reader: ClockReader<C>
         private let start: C.Instant
-        /// With a system clock in real time: the waits and the tick math, as concrete code (see
-        /// `RealTimeTicks`).
-        private let realTime: RealTimeClockTicks<C>?
         private var nextIndex = 1
         private var finished: Bool
         /// Under virtual time, held from a wake-up that resumed this iterator until it waits again or goes
@@ -105,10 +106,25 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
         /// cancelled, or the owner is gone.
         public mutating func next() async -> ClockTick<C>? {
-            if let realTime {
-                // TimerKit's engine serves the system clocks: in real time, with one repeating ticker.
-                return await realTime.next()
+            guard let realTime else { return await nextOnClock() }
+            // TimerKit's engine serves the system clocks: in real time, with one repeating ticker. The wait is
+            // this function's own suspension (no nested async call), and the tick comes from synchronous
+            // concrete code straight into the result.
+            var deadline = realTime.deadlineToPark(after: nil)
+            while let index = deadline {
+                let waiter = realTime.waiter
+                let outcome = await withTaskCancellationHandler {
+                    await withUnsafeContinuation { waiter.park($0, for: index) }
+                } onCancel: {
+                    waiter.cancel()
+                }
+                deadline = realTime.deadlineToPark(after: outcome)
             }
+            return realTime.tick()
+        }
+
+        /// `next()` on any other clock, and on the system clocks under virtual time.
+        private mutating func nextOnClock() async -> ClockTick<C>? {
             guard !finished else {
                 consumer = nil
                 return nil
