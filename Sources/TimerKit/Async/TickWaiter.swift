@@ -1,3 +1,5 @@
+internal import CTimerKit
+
 /// The state a ``TickWaiter`` keeps under its lock.
 typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome, Never>>
 
@@ -12,7 +14,7 @@ typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome
 /// allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker, so
 /// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
-/// **What a fire touches.** The handler's token (the closure's only capture), then one object that holds
+/// **What a fire touches.** The handler's token (the ticker's handler itself, no closure), then one object that holds
 /// the state (`TickWaiterMachine`) and its lock side by side (the lock in a `ManagedBuffer`'s tail), then
 /// the continuation: no separately allocated lock or state box, and no closure context beside the token.
 ///
@@ -58,12 +60,12 @@ struct TickWaiter: @unchecked Sendable {
         // The handler holds the only reference to this token, and nothing else: if the ticker stops without
         // reaching a parked consumer's deadline, releasing the handler releases the token, which ends the
         // wait instead of leaving it suspended for ever.
-        let token = HandlerToken(waiter: self, generation: generation)
+        let token = TickWaiterToken(waiter: self, generation: generation)
         return Ticker.make(
             tickerSchedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil,
             startsImmediately: true,
             fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            handler: .full { [token] tick, _, engine, id in token.fired(tick, engine: engine, id: id) })
+            handler: .waiter(token))
     }
 
     /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was
@@ -97,11 +99,20 @@ struct TickWaiter: @unchecked Sendable {
     fileprivate func handlerReleased(generation: UInt64) {
         withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
     }
+
+    /// Starts loading the lock and the state into the cache (the consumer's core wrote them when it
+    /// parked), so that a fire served a few deliveries later does not wait for them; changes no state.
+    fileprivate func prefetch() {
+        storage.withUnsafeMutablePointers { machine, mutex in
+            ctimerkit_prefetch_for_write(mutex)
+            ctimerkit_prefetch_for_write(machine)
+        }
+    }
 }
 
-/// Held only by one ticker's handler, as its whole capture: passes the ticker's fires to the waiter, and
-/// tells it when the handler is released (the ticker stopped).
-private final class HandlerToken: Sendable {
+/// Held only by one ticker, as its handler (``TickHandler/waiter(_:)``): passes the ticker's fires to the
+/// waiter, and tells it when the handler is released (the ticker stopped).
+final class TickWaiterToken: Sendable {
     private let waiter: TickWaiter
     private let generation: UInt64
 
@@ -113,6 +124,10 @@ private final class HandlerToken: Sendable {
     func fired(_ tick: Tick, engine: TickerEngine, id: TickerID) {
         waiter.fired(generation: generation, tick, engine: engine, id: id)
     }
+
+    /// Starts loading the waiter's lock and state into the cache (see `TickHandler.prefetchTarget`).
+    @inline(__always)
+    func prefetch() { waiter.prefetch() }
 
     deinit { waiter.handlerReleased(generation: generation) }
 }

@@ -82,6 +82,12 @@ struct TickerStateMachine {
     enum Due {
         case deliver(Delivery)
         case stop(ReleasedResources)
+
+        /// Starts loading what delivering it touches first (see `TickHandler.prefetchTarget`).
+        @inline(__always)
+        func prefetchTarget() {
+            if case .deliver(let delivery) = self { delivery.handler.prefetchTarget() }
+        }
     }
 
     /// What a wake-up does next.
@@ -97,13 +103,13 @@ struct TickerStateMachine {
     /// after unlocking: ``serveAll(_:)`` moves each one out in turn and frees the storage. (An array would
     /// either copy each delivery out, retaining its handler once more, or destroy an emptied element after
     /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
+    ///
+    /// It is made for the due tickers counted when the wake-up starts (see `nextDue`), and doubles only if
+    /// more come due while it fills (a `fire()` request).
     struct DueBatch {
         private var base: UnsafeMutablePointer<Due>
         private(set) var capacity: Int
         private(set) var count = 0
-
-        /// The most a new batch allocates for; it doubles when more are due.
-        static let initialCapacity = 16
 
         init(capacity: Int) {
             self.capacity = max(1, capacity)
@@ -121,9 +127,18 @@ struct TickerStateMachine {
             count += 1
         }
 
-        /// Hands each delivery, moved out, to `serve` in order, then frees the storage.
+        /// How many deliveries ahead ``serveAll(_:)`` asks for a handler's memory.
+        static let lookahead = 4
+
+        /// Hands each delivery, moved out, to `serve` in order, then frees the storage. While one is served,
+        /// the memory the one `lookahead` places later will touch first is asked for
+        /// (`TickHandler.prefetchTarget`), so that its cache misses overlap the deliveries in between.
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
-            for index in 0..<count { serve((base + index).move()) }
+            for index in 0..<min(count, Self.lookahead) { base[index].prefetchTarget() }
+            for index in 0..<count {
+                if index + Self.lookahead < count { base[index + Self.lookahead].prefetchTarget() }
+                serve((base + index).move())
+            }
             base.deallocate()
         }
     }
@@ -301,10 +316,15 @@ struct TickerStateMachine {
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
-        // Starts small and doubles as due tickers are found (growing moves the deliveries decided so far):
-        // sizing it for every pending ticker would allocate for the whole engine on each wake-up.
-        var batch = DueBatch(
-            capacity: min(DueBatch.initialCapacity, limit - served, deadlines.nodes.count - deadlines.buried))
+        // Every due record is asked for at once, before the first is served: their cache misses overlap
+        // instead of each one waiting for the previous ticker's reschedule (the records are cold after an
+        // interval, and serving them one by one walks memory at one miss at a time). The count sizes the
+        // batch, which then never grows unless a ticker is due again (a `fire()` request).
+        let due = deadlines.forEachDue(now: now, limit: limit - served) { table.prefetch($0) }
+        // Then what each record refers to, read from the records as they arrive (the reads do not wait for
+        // each other either).
+        _ = deadlines.forEachDue(now: now, limit: due) { table.prefetchReferents($0) }
+        var batch = DueBatch(capacity: due)
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
