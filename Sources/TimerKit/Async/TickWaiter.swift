@@ -48,12 +48,16 @@ struct TickWaiter: @unchecked Sendable {
         let tolerance = schedule.toleranceNanoseconds
         let repeating = interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
         // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
-        // and must not log a clamp note at the user's call site.
+        // and must not log a clamp note at the user's call site. A repeating ticker's first deadline, `delay`
+        // from now, is one interval after an origin `delay - interval` from now: its schedule's numbers are
+        // then those of every unbounded ticker the call site starts on this grid, which share one creation
+        // site (a ticker whose numbers differ has a site of its own: one more object, and two more cache
+        // lines that each fire reads).
         let tickerSchedule =
             repeating
             ? TickSchedule(
                 ScheduleTimes(
-                    firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
+                    firstDelayNanoseconds: interval, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
                     bound: count ?? -1), clock: clock)
             : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance, clock: clock)
         let generation = withLock { $0.startServing(base: index, count: repeating ? count : 1) }
@@ -65,7 +69,7 @@ struct TickWaiter: @unchecked Sendable {
             tickerSchedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil,
             startsImmediately: true,
             fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            handler: .waiter(token))
+            originOffset: repeating ? delay.subtractingSaturating(interval) : 0, handler: .waiter(token))
     }
 
     /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was

@@ -155,13 +155,15 @@ struct TickerStateMachine {
     // MARK: Events
 
     /// A ticker is created: it takes a slot and, unless its schedule is empty (then it is finished at once),
-    /// waits for its first deadline. Also sweeps a few records for dead owners.
+    /// waits for its first deadline. Also sweeps a few records for dead owners. A ticker that starts
+    /// immediately counts its schedule from `now + originOffset` (see `Ticker.make`).
     mutating func add(
         times: ScheduleTimes, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool, handler: TickHandler,
-        finishedAtOnce: Bool, now: Int64, keepAlive engine: AnyObject
+        finishedAtOnce: Bool, now: Int64, originOffset: Int64 = 0, keepAlive engine: AnyObject
     ) -> (id: TickerID, arming: Arming?, swept: Sweep) {
         let swept = sweep(limit: Self.sweptPerAdd)
-        let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
+        let start = now.addingSaturating(originOffset)
+        let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: start) : .idle)
         // Made here rather than by the caller: moving it in costs less than copying it in.
         let (site, isOwn) = site(for: origin, times: times)
         let id = insert(
