@@ -112,6 +112,24 @@ struct TickWaiter: @unchecked Sendable {
             ctimerkit_prefetch_for_write(machine)
         }
     }
+
+    /// Starts loading the parked consumer's task into the cache (its first two lines, where resuming it
+    /// reads first), so that a fire served a few deliveries later does not wait for it; changes no state.
+    /// Only if the lock is free: a hint never waits (a busy lock means the consumer is parking or
+    /// cancelling right now, and nothing is loaded).
+    fileprivate func prefetchParked() {
+        let parked = storage.withUnsafeMutablePointers {
+            machine, mutex -> UnsafeContinuation<TickWaitOutcome, Never>? in
+            guard mutex.tryLock() else { return nil }
+            defer { mutex.unlock() }
+            return machine.pointee.parkedContinuation
+        }
+        guard let parked else { return }
+        // An `UnsafeContinuation` is the address of the suspended task.
+        let task = unsafeBitCast(parked, to: UnsafeRawPointer.self)
+        ctimerkit_prefetch(task)
+        ctimerkit_prefetch(task + 64)
+    }
 }
 
 /// Held only by one ticker, as its handler (``TickHandler/waiter(_:)``): passes the ticker's fires to the
@@ -132,6 +150,10 @@ final class TickWaiterToken: Sendable {
     /// Starts loading the waiter's lock and state into the cache (see `TickHandler.prefetchTarget`).
     @inline(__always)
     func prefetch() { waiter.prefetch() }
+
+    /// Starts loading the task parked on the waiter into the cache (see `TickHandler.prefetchResumed`).
+    @inline(__always)
+    func prefetchParked() { waiter.prefetchParked() }
 
     deinit { waiter.handlerReleased(generation: generation) }
 }

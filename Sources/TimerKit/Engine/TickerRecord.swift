@@ -36,6 +36,14 @@ enum TickHandler: Sendable {
         if case .waiter(let token) = self { token.prefetch() }
     }
 
+    /// Starts loading what a call will read next into the cache, where the handler says what that is (the
+    /// task parked on a waiter, found under the waiter's lock if it is free); a hint that changes no state.
+    /// Call it once ``prefetchTarget()`` had time to load the waiter.
+    @inline(__always)
+    func prefetchResumed() {
+        if case .waiter(let token) = self { token.prefetchParked() }
+    }
+
     /// Starts loading a waiter handler's token into the cache, for the reference count that serving it
     /// updates (a closure's context is opaque: nothing is loaded for the other cases); a hint that changes
     /// no state.

@@ -83,10 +83,12 @@ struct TickerStateMachine {
         case deliver(Delivery)
         case stop(ReleasedResources)
 
-        /// Starts loading what delivering it touches first (see `TickHandler.prefetchTarget`).
+        /// Starts loading what delivering it touches first (see `TickHandler.prefetchTarget`), or next
+        /// (`resumed`: see `TickHandler.prefetchResumed`).
         @inline(__always)
-        func prefetchTarget() {
-            if case .deliver(let delivery) = self { delivery.handler.prefetchTarget() }
+        func prefetch(resumed: Bool) {
+            guard case .deliver(let delivery) = self else { return }
+            if resumed { delivery.handler.prefetchResumed() } else { delivery.handler.prefetchTarget() }
         }
     }
 
@@ -127,16 +129,22 @@ struct TickerStateMachine {
             count += 1
         }
 
-        /// How many deliveries ahead ``serveAll(_:)`` asks for a handler's memory.
-        static let lookahead = 4
+        /// How many deliveries ahead ``serveAll(_:)`` asks for a handler's memory, and for what the handler
+        /// reaches through it.
+        static let (lookahead, resumedLookahead) = (4, 2)
 
         /// Hands each delivery, moved out, to `serve` in order, then frees the storage. While one is served,
         /// the memory the one `lookahead` places later will touch first is asked for
-        /// (`TickHandler.prefetchTarget`), so that its cache misses overlap the deliveries in between.
+        /// (`TickHandler.prefetchTarget`), and what the one `resumedLookahead` places later reaches through
+        /// it (`TickHandler.prefetchResumed`), so that their cache misses overlap the deliveries in between.
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
-            for index in 0..<min(count, Self.lookahead) { base[index].prefetchTarget() }
+            for index in 0..<min(count, Self.lookahead) { base[index].prefetch(resumed: false) }
+            for index in 0..<min(count, Self.resumedLookahead) { base[index].prefetch(resumed: true) }
             for index in 0..<count {
-                if index + Self.lookahead < count { base[index + Self.lookahead].prefetchTarget() }
+                if index + Self.lookahead < count { base[index + Self.lookahead].prefetch(resumed: false) }
+                if index + Self.resumedLookahead < count {
+                    base[index + Self.resumedLookahead].prefetch(resumed: true)
+                }
                 serve((base + index).move())
             }
             base.deallocate()
