@@ -14,15 +14,18 @@ typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome
 /// allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker, so
 /// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
-/// **What a fire touches.** The handler's token (the ticker's handler itself, no closure), then one object that holds
-/// the state (`TickWaiterMachine`) and its lock side by side (the lock in a `ManagedBuffer`'s tail), then
-/// the continuation: no separately allocated lock or state box, and no closure context beside the token.
+/// **What a fire touches.** The token (the ticker's handler itself, ``TickHandler/waiter(_:)``), then one
+/// object that holds the state (`TickWaiterMachine`) and its lock side by side (the lock in a
+/// `ManagedBuffer`'s tail), then the continuation: no separately allocated lock or state box, and no closure
+/// context. The engine asks for the last two ahead of the fire while it serves a batch (see
+/// `TickerStateMachine.DueBatch`).
 ///
 /// One iterator, one consumer: waits on one waiter never overlap (the iterator's `next()` is `mutating`).
 struct TickWaiter: @unchecked Sendable {
-    // Invariant: `storage` is only reached through `withLock`, which reads or writes the machine only
-    // between lock and unlock of the mutex beside it. Each continuation the machine holds is resumed exactly
-    // once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
+    // Invariant: the machine in `storage` is only read or written between lock and unlock of the mutex
+    // beside it: by `withLock`, and by `prefetchParked`, which reads it only after a successful `tryLock`
+    // (`prefetch` takes the two addresses and reads nothing). Each continuation the machine holds is resumed
+    // exactly once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
     // cancellation handler takes it out.
     private let storage = TickWaiterStorage.make()
 

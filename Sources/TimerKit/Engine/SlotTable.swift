@@ -138,9 +138,11 @@ struct SlotTable {
     @inline(__always)
     func prefetch(_ slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        let storage = pages[page].storage.unsafelyUnwrapped
-        ctimerkit_prefetch_for_write(storage.records + index)
-        ctimerkit_prefetch_for_write(storage.positions + index)
+        // Each address in one expression: a page storage bound to a local across the calls is retained.
+        let record = pages[page].storage.unsafelyUnwrapped.records + index
+        let position = pages[page].storage.unsafelyUnwrapped.positions + index
+        ctimerkit_prefetch_for_write(record)
+        ctimerkit_prefetch_for_write(position)
     }
 
     /// Starts loading what serving the record in `slot` reaches through it into the cache: its site (two
@@ -158,7 +160,9 @@ struct SlotTable {
         record.pointee.handler?.prefetchObject()
     }
 
-    private static let siteOffset = MemoryLayout<TickerRecord>.offset(of: \.site)!
+    /// Where a record keeps its site reference (`MemoryLayout<TickerRecord>.offset(of: \.site)`, which a
+    /// test checks; a constant, so that the prefetch loop does not look a stored one up each time).
+    static var siteOffset: Int { 40 }
 
     // MARK: Taking and freeing slots
 
