@@ -203,8 +203,8 @@ import Testing
         #expect(state.invariantViolation() == nil)
     }
 
-    /// A wake-up that finds one batched ticker due among a thousand pending allocates a small batch, not
-    /// one sized for every pending ticker (a delivery is over a hundred bytes).
+    /// A wake-up that finds one batched ticker due among a thousand pending allocates a batch for that one,
+    /// not one sized for every pending ticker (a delivery is over a hundred bytes).
     @Test func aBatchIsSizedForTheDueTickersNotEveryPendingOne() {
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
@@ -219,7 +219,47 @@ import Testing
             return
         }
         #expect(batch.count == 1)
-        #expect(batch.capacity <= TickerStateMachine.DueBatch.initialCapacity)
+        #expect(batch.capacity == 1)
+        batch.serveAll { _ in }
+        #expect(state.invariantViolation() == nil)
+    }
+
+    /// A wake-up asks for the records of the tickers due before serving them (see `DeadlineHeap.forEachDue`):
+    /// the scan names every live due node once, no buried or later one, stops at its limit, and the batch
+    /// it sizes holds the due tickers without growing.
+    @Test func theDueScanNamesExactlyTheLiveDueTickers() {
+        var generator = ConcurrencyStressTests.SplitMix64(state: 0xD0E5_CA17)
+        var state = TickerStateMachine()
+        let keepAlive = Recorder<Int>()
+        let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle, isBatched: true)
+        // Whole milliseconds from a small range: many ties, as with aligned tickers.
+        let ids = (0..<600).map { _ in
+            state.add(
+                times: TickSchedule.after(.milliseconds(Int.random(in: 1...50, using: &generator))).times,
+                origin: origin, owner: nil, startsImmediately: true, handler: .tick { _ in }, finishedAtOnce: false,
+                now: 0, keepAlive: keepAlive
+            ).id
+        }
+        for id in ids where Int.random(in: 0..<4, using: &generator) == 0 { _ = state.handle(.cancel, on: id, now: 0) }
+        #expect(state.deadlines.buried > 0)
+        for milliseconds: Int64 in [0, 1, 7, 25, 50] {
+            let now = milliseconds * 1_000_000
+            let due = state.heap.filter { $0.deadline <= now && $0.slot != DeadlineHeap.tombstone }.map(\.slot)
+            var named: [UInt32] = []
+            #expect(state.deadlines.forEachDue(now: now, limit: 1_000) { named.append($0) } == due.count)
+            #expect(named.sorted() == due.sorted())
+            var limited: [UInt32] = []
+            #expect(state.deadlines.forEachDue(now: now, limit: 10) { limited.append($0) } == min(10, due.count))
+            #expect(Set(limited).isSubset(of: Set(due)) && Set(limited).count == limited.count)
+        }
+        let now: Int64 = 20_000_000
+        let dueCount = state.heap.count { $0.deadline <= now && $0.slot != DeadlineHeap.tombstone }
+        guard case .serveBatch(let batch) = state.nextDue(now: now, served: 0, limit: 10_000) else {
+            Issue.record("batched tickers are served in a batch")
+            return
+        }
+        #expect(batch.count == dueCount)
+        #expect(batch.capacity == dueCount)
         batch.serveAll { _ in }
         #expect(state.invariantViolation() == nil)
     }

@@ -64,6 +64,35 @@ import Testing
         #expect(Self.tickers(at: line).isEmpty, "the ticker stops with the sequence")
     }
 
+    /// The tickers a sequence's waits start at one call site share their creation site, wherever their first
+    /// deadline falls on the grid: it is one interval after an origin moved back by the difference, so each
+    /// has the same schedule numbers (a ticker with numbers of its own has a site of its own, which each of
+    /// its fires reads). Deadlines stay where the waits asked for them.
+    @Test func waitTickersOfOneCallSiteShareTheirScheduleNumbers() {
+        let times = TickSchedule.every(.seconds(10)).times
+        let line = #line + 3
+        let tickers = [Int64(3_000_000_000), 7_000_000_000].map { delay in
+            TickWaiter().start(
+                index: 1, delay: delay, schedule: times, clock: .continuous, timeBase: .system, fileID: #fileID,
+                line: line)
+        }
+        let snapshots = Self.tickers(at: line)
+        #expect(snapshots.count == 2)
+        #expect(snapshots.allSatisfy { $0.schedule.firstDelay == .seconds(10) && $0.schedule.interval == .seconds(10) })
+        let remaining = tickers.compactMap(\.timeRemaining)
+        #expect(remaining.count == 2)
+        #expect(remaining.first.map { $0 > .seconds(2) && $0 <= .seconds(3) } == true)
+        #expect(remaining.last.map { $0 > .seconds(6) && $0 <= .seconds(7) } == true)
+        let deadlines = snapshots.compactMap(\.nextDeadline).sorted()
+        #expect(deadlines.count == 2)
+        if deadlines.count == 2 {
+            // Started a moment apart: at least the four seconds between the delays, and not a second more.
+            let gap = deadlines[0].duration(to: deadlines[1])
+            #expect(gap >= .seconds(4) && gap < .seconds(5), "\(gap)")
+        }
+        withExtendedLifetime(tickers) {}
+    }
+
     @Test func aSuspendingClockSequenceIsServedOnTheUptimeClock() async {
         await Self.inRealTimeOnOwnThread {
             let line = #line + 1

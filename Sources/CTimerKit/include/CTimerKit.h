@@ -38,4 +38,12 @@ long ctimerkit_virtual_time_count(void);
 /// (thread-local: an advance made from inside a delivered handler sees a non-zero count).
 long ctimerkit_virtual_delivery_depth_add(long delta);
 
+/// Asks the processor to start loading the cache line at `address` for reading, so that a later access
+/// finds it cached. A hint only: no effect on the program's results, never faults (any address may be
+/// given), and may be ignored. Lets a loop over scattered objects overlap their memory latencies.
+static inline void ctimerkit_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
+/// As `ctimerkit_prefetch`, for a line that is about to be written (a reference count, a lock word).
+static inline void ctimerkit_prefetch_for_write(const void *address) { __builtin_prefetch(address, 1, 3); }
+
 #endif

@@ -1,3 +1,5 @@
+internal import CTimerKit
+
 /// The state a ``TickWaiter`` keeps under its lock.
 typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome, Never>>
 
@@ -12,15 +14,18 @@ typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome
 /// allocation. A deadline that finds the consumer not waiting (it is busy or blocked) stops the ticker, so
 /// a blocked consumer costs no further wake-ups; its next wait starts a new ticker on the same grid.
 ///
-/// **What a fire touches.** The handler's token (the closure's only capture), then one object that holds
-/// the state (`TickWaiterMachine`) and its lock side by side (the lock in a `ManagedBuffer`'s tail), then
-/// the continuation: no separately allocated lock or state box, and no closure context beside the token.
+/// **What a fire touches.** The token (the ticker's handler itself, ``TickHandler/waiter(_:)``), then one
+/// object that holds the state (`TickWaiterMachine`) and its lock side by side (the lock in a
+/// `ManagedBuffer`'s tail), then the continuation: no separately allocated lock or state box, and no closure
+/// context. The engine asks for the last two ahead of the fire while it serves a batch (see
+/// `TickerStateMachine.DueBatch`).
 ///
 /// One iterator, one consumer: waits on one waiter never overlap (the iterator's `next()` is `mutating`).
 struct TickWaiter: @unchecked Sendable {
-    // Invariant: `storage` is only reached through `withLock`, which reads or writes the machine only
-    // between lock and unlock of the mutex beside it. Each continuation the machine holds is resumed exactly
-    // once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
+    // Invariant: the machine in `storage` is only read or written between lock and unlock of the mutex
+    // beside it: by `withLock`, and by `prefetchParked`, which reads it only after a successful `tryLock`
+    // (`prefetch` takes the two addresses and reads nothing). Each continuation the machine holds is resumed
+    // exactly once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
     // cancellation handler takes it out.
     private let storage = TickWaiterStorage.make()
 
@@ -46,24 +51,28 @@ struct TickWaiter: @unchecked Sendable {
         let tolerance = schedule.toleranceNanoseconds
         let repeating = interval >= TickSchedule.minimumInterval.saturatingNanoseconds && count != 1
         // Built from numbers, not with the public factories: a wait shorter than the tolerance is normal here
-        // and must not log a clamp note at the user's call site.
+        // and must not log a clamp note at the user's call site. A repeating ticker's first deadline, `delay`
+        // from now, is one interval after an origin `delay - interval` from now: its schedule's numbers are
+        // then those of every unbounded ticker the call site starts on this grid, which share one creation
+        // site (a ticker whose numbers differ has a site of its own: one more object, and two more cache
+        // lines that each fire reads).
         let tickerSchedule =
             repeating
             ? TickSchedule(
                 ScheduleTimes(
-                    firstDelayNanoseconds: delay, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
+                    firstDelayNanoseconds: interval, intervalNanoseconds: interval, toleranceNanoseconds: tolerance,
                     bound: count ?? -1), clock: clock)
             : TickSchedule.oneShot(delayNanoseconds: delay, toleranceNanoseconds: tolerance, clock: clock)
         let generation = withLock { $0.startServing(base: index, count: repeating ? count : 1) }
         // The handler holds the only reference to this token, and nothing else: if the ticker stops without
         // reaching a parked consumer's deadline, releasing the handler releases the token, which ends the
         // wait instead of leaving it suspended for ever.
-        let token = HandlerToken(waiter: self, generation: generation)
+        let token = TickWaiterToken(waiter: self, generation: generation)
         return Ticker.make(
             tickerSchedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil,
             startsImmediately: true,
             fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            handler: .full { [token] tick, _, engine, id in token.fired(tick, engine: engine, id: id) })
+            originOffset: repeating ? delay.subtractingSaturating(interval) : 0, handler: .waiter(token))
     }
 
     /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was
@@ -97,11 +106,38 @@ struct TickWaiter: @unchecked Sendable {
     fileprivate func handlerReleased(generation: UInt64) {
         withLock { $0.handlerReleased(generation: generation) }?.resume(returning: .ended)
     }
+
+    /// Starts loading the lock and the state into the cache (the consumer's core wrote them when it
+    /// parked), so that a fire served a few deliveries later does not wait for them; changes no state.
+    fileprivate func prefetch() {
+        storage.withUnsafeMutablePointers { machine, mutex in
+            ctimerkit_prefetch_for_write(mutex)
+            ctimerkit_prefetch_for_write(machine)
+        }
+    }
+
+    /// Starts loading the parked consumer's task into the cache (its first two lines, where resuming it
+    /// reads first), so that a fire served a few deliveries later does not wait for it; changes no state.
+    /// Only if the lock is free: a hint never waits (a busy lock means the consumer is parking or
+    /// cancelling right now, and nothing is loaded).
+    fileprivate func prefetchParked() {
+        let parked = storage.withUnsafeMutablePointers {
+            machine, mutex -> UnsafeContinuation<TickWaitOutcome, Never>? in
+            guard mutex.tryLock() else { return nil }
+            defer { mutex.unlock() }
+            return machine.pointee.parkedContinuation
+        }
+        guard let parked else { return }
+        // An `UnsafeContinuation` is the address of the suspended task.
+        let task = unsafeBitCast(parked, to: UnsafeRawPointer.self)
+        ctimerkit_prefetch(task)
+        ctimerkit_prefetch(task + 64)
+    }
 }
 
-/// Held only by one ticker's handler, as its whole capture: passes the ticker's fires to the waiter, and
-/// tells it when the handler is released (the ticker stopped).
-private final class HandlerToken: Sendable {
+/// Held only by one ticker, as its handler (``TickHandler/waiter(_:)``): passes the ticker's fires to the
+/// waiter, and tells it when the handler is released (the ticker stopped).
+final class TickWaiterToken: Sendable {
     private let waiter: TickWaiter
     private let generation: UInt64
 
@@ -113,6 +149,14 @@ private final class HandlerToken: Sendable {
     func fired(_ tick: Tick, engine: TickerEngine, id: TickerID) {
         waiter.fired(generation: generation, tick, engine: engine, id: id)
     }
+
+    /// Starts loading the waiter's lock and state into the cache (see `TickHandler.prefetchTarget`).
+    @inline(__always)
+    func prefetch() { waiter.prefetch() }
+
+    /// Starts loading the task parked on the waiter into the cache (see `TickHandler.prefetchResumed`).
+    @inline(__always)
+    func prefetchParked() { waiter.prefetchParked() }
 
     deinit { waiter.handlerReleased(generation: generation) }
 }

@@ -93,6 +93,16 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
         #endif
     }
 
+    /// Locks the mutex if it is free, without waiting; returns whether it did.
+    @inline(__always)
+    func tryLock() -> Bool {
+        #if canImport(Darwin)
+            os_unfair_lock_trylock(self)
+        #else
+            pthread_mutex_trylock(self) == 0
+        #endif
+    }
+
     @inline(__always)
     func unlock() {
         #if canImport(Darwin)

@@ -107,7 +107,8 @@ extension Ticker {
 
     /// Creates the ticker on the current time base's engine for `context`. A bound ticker (`owner` set,
     /// `binding` `.owner` or `.target`) gets a handle that does not own it; a handle-owned one (`.handle`)
-    /// gets the owning handle.
+    /// gets the owning handle. Its schedule counts from now plus `originOffset` nanoseconds (internal
+    /// callers that fold part of the first delay into the start).
     static func make(
         _ schedule: TickSchedule,
         on context: TickerContext,
@@ -119,6 +120,7 @@ extension Ticker {
         line: Int,
         batched: Bool = false,
         timeBase explicitBase: TimeBase? = nil,
+        originOffset: Int64 = 0,
         handler: TickHandler
     ) -> Ticker {
         // The schedule counts from here: read the clock before any other work, so that the first deadline
@@ -136,7 +138,7 @@ extension Ticker {
         let engine = timeBase.engine(for: context, clock: schedule.clock)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
-            now: now)
+            now: now, originOffset: originOffset)
         Diagnostics.watchRunLoop(of: engine, ticker: id, timeBase: timeBase)
         return Ticker(engine: engine, id: id, binding: binding)
     }

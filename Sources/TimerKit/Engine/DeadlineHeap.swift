@@ -122,6 +122,35 @@ struct DeadlineHeap {
         }
     }
 
+    /// Calls `body` with the slot of each live node due at `now` (deadline at or before it), at most `limit`
+    /// of them, in storage order (not heap order); returns how many it found.
+    ///
+    /// The due nodes are the heap's top: each one's parent is due too, and comes first in storage. So the
+    /// scan reads the storage from the start, sequentially (cheap for the processor to stream), and stops
+    /// past the children of the last due node it met, or after `4 × limit + 4` nodes: it never walks the
+    /// not-yet-due rest of a large heap.
+    func forEachDue(now: Int64, limit: Int, _ body: (UInt32) -> Void) -> Int {
+        nodes.withUnsafeBufferPointer { buffer in
+            var found = 0
+            // One past the last position that may hold a due node (the children of the last due one).
+            var end = min(buffer.count, 1)
+            let scanEnd = min(buffer.count, Self.arity * limit + Self.arity)
+            var position = 0
+            while position < end, found < limit {
+                let node = buffer[position]
+                if node.deadline <= now {
+                    end = min(scanEnd, Self.arity * position + Self.arity + 1)
+                    if node.slot != Self.tombstone {
+                        body(node.slot)
+                        found += 1
+                    }
+                }
+                position += 1
+            }
+            return found
+        }
+    }
+
     /// Empties the heap (the table's positions are reset with it, by the caller), keeping small storage.
     mutating func removeAll() {
         nodes.removeAll(keepingCapacity: nodes.capacity <= Self.smallCapacity)

@@ -1,3 +1,5 @@
+internal import CTimerKit
+
 /// The ticker records of one engine, in pages that are given back as tickers go.
 ///
 /// A slot is a record's address for its whole life (a ``Ticker`` handle names it), so records never move:
@@ -130,6 +132,37 @@ struct SlotTable {
         let (page, index) = Self.location(of: Int(slot))
         pages[page].storage.unsafelyUnwrapped.positions[index] = position
     }
+
+    /// Starts loading the record of a handed-out slot, and its heap position, into the cache (see
+    /// `ctimerkit_prefetch`): a hint that changes no state.
+    @inline(__always)
+    func prefetch(_ slot: UInt32) {
+        let (page, index) = Self.location(of: Int(slot))
+        // Each address in one expression: a page storage bound to a local across the calls is retained.
+        let record = pages[page].storage.unsafelyUnwrapped.records + index
+        let position = pages[page].storage.unsafelyUnwrapped.positions + index
+        ctimerkit_prefetch_for_write(record)
+        ctimerkit_prefetch_for_write(position)
+    }
+
+    /// Starts loading what serving the record in `slot` reaches through it into the cache: its site (two
+    /// lines: a ticker whose first delay differs from its call site's first ticker's has a site of its own,
+    /// allocated apart) and a waiter handler's token (whose reference count a delivery updates). A hint
+    /// that changes no state: the site reference is read as a raw word (a typed read may retain, which
+    /// would wait for the line), and a prefetch never faults. Call it once the record is cached (see
+    /// `prefetch`).
+    @inline(__always)
+    func prefetchReferents(_ slot: UInt32) {
+        let record = address(of: slot)
+        let site = UnsafeRawPointer(record).load(fromByteOffset: Self.siteOffset, as: UnsafeRawPointer.self)
+        ctimerkit_prefetch(site)
+        ctimerkit_prefetch(site + 64)
+        record.pointee.handler?.prefetchObject()
+    }
+
+    /// Where a record keeps its site reference (`MemoryLayout<TickerRecord>.offset(of: \.site)`, which a
+    /// test checks; a constant, so that the prefetch loop does not look a stored one up each time).
+    static var siteOffset: Int { 40 }
 
     // MARK: Taking and freeing slots
 

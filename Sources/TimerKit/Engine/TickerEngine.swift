@@ -42,14 +42,14 @@ final class TickerEngine: Sendable {
 
     func add(
         schedule: TickSchedule, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool,
-        handler: TickHandler, now: Int64
+        handler: TickHandler, now: Int64, originOffset: Int64 = 0
     ) -> TickerID {
         // A schedule at a date becomes a delay from the wall clock's reading now.
         let times = schedule.date == nil ? schedule.times : schedule.times(createdAt: clock.source.date())
         let (id, arming, swept) = machine.withLock { machine in
             machine.add(
                 times: times, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
-                finishedAtOnce: schedule.count == 0, now: now, keepAlive: self)
+                finishedAtOnce: schedule.count == 0, now: now, originOffset: originOffset, keepAlive: self)
         }
         applyArming(arming)
         if !swept.isEmpty { carryOut(swept) }

@@ -1,3 +1,5 @@
+internal import CTimerKit
+
 /// Identifies one ticker inside its engine: a slot in the record table and the serial number the engine
 /// gave the ticker when it took that slot (so a handle to a ticker whose slot was reused finds nothing).
 struct TickerID: Hashable, Sendable {
@@ -14,13 +16,40 @@ enum TickHandler: Sendable {
     /// An internal closure that also receives the engine and id (to hand out a view handle); the owner is
     /// `nil` for tickers without one.
     case full(@Sendable (Tick, AnyObject?, TickerEngine, TickerID) -> Void)
+    /// A tick sequence's waiter, called directly (no closure around it), so that a batch being served can
+    /// ask for the next waiters' memory ahead of their turn (see ``prefetchTarget()``).
+    case waiter(TickWaiterToken)
 
     func callAsFunction(_ tick: Tick, owner: AnyObject?, engine: TickerEngine, id: TickerID) {
         switch self {
         case .tick(let handler): handler(tick)
         case .owner(let handler): handler(owner!, tick)
         case .full(let handler): handler(tick, owner, engine, id)
+        case .waiter(let token): token.fired(tick, engine: engine, id: id)
         }
+    }
+
+    /// Starts loading what a call will touch first into the cache, where the handler says what that is (a
+    /// waiter's lock and state); a hint that changes no state.
+    @inline(__always)
+    func prefetchTarget() {
+        if case .waiter(let token) = self { token.prefetch() }
+    }
+
+    /// Starts loading what a call will read next into the cache, where the handler says what that is (the
+    /// task parked on a waiter, found under the waiter's lock if it is free); a hint that changes no state.
+    /// Call it once ``prefetchTarget()`` had time to load the waiter.
+    @inline(__always)
+    func prefetchResumed() {
+        if case .waiter(let token) = self { token.prefetchParked() }
+    }
+
+    /// Starts loading a waiter handler's token into the cache, for the reference count that serving it
+    /// updates (a closure's context is opaque: nothing is loaded for the other cases); a hint that changes
+    /// no state.
+    @inline(__always)
+    func prefetchObject() {
+        if case .waiter(let token) = self { ctimerkit_prefetch_for_write(Unmanaged.passUnretained(token).toOpaque()) }
     }
 }
 

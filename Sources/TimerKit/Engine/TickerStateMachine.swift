@@ -82,6 +82,14 @@ struct TickerStateMachine {
     enum Due {
         case deliver(Delivery)
         case stop(ReleasedResources)
+
+        /// Starts loading what delivering it touches first (see `TickHandler.prefetchTarget`), or next
+        /// (`resumed`: see `TickHandler.prefetchResumed`).
+        @inline(__always)
+        func prefetch(resumed: Bool) {
+            guard case .deliver(let delivery) = self else { return }
+            if resumed { delivery.handler.prefetchResumed() } else { delivery.handler.prefetchTarget() }
+        }
     }
 
     /// What a wake-up does next.
@@ -97,13 +105,13 @@ struct TickerStateMachine {
     /// after unlocking: ``serveAll(_:)`` moves each one out in turn and frees the storage. (An array would
     /// either copy each delivery out, retaining its handler once more, or destroy an emptied element after
     /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
+    ///
+    /// It is made for the due tickers counted when the wake-up starts (see `nextDue`), and doubles only if
+    /// more come due while it fills (a `fire()` request).
     struct DueBatch {
         private var base: UnsafeMutablePointer<Due>
         private(set) var capacity: Int
         private(set) var count = 0
-
-        /// The most a new batch allocates for; it doubles when more are due.
-        static let initialCapacity = 16
 
         init(capacity: Int) {
             self.capacity = max(1, capacity)
@@ -121,9 +129,24 @@ struct TickerStateMachine {
             count += 1
         }
 
-        /// Hands each delivery, moved out, to `serve` in order, then frees the storage.
+        /// How many deliveries ahead ``serveAll(_:)`` asks for a handler's memory, and for what the handler
+        /// reaches through it.
+        static let (lookahead, resumedLookahead) = (4, 2)
+
+        /// Hands each delivery, moved out, to `serve` in order, then frees the storage. While one is served,
+        /// the memory the one `lookahead` places later will touch first is asked for
+        /// (`TickHandler.prefetchTarget`), and what the one `resumedLookahead` places later reaches through
+        /// it (`TickHandler.prefetchResumed`), so that their cache misses overlap the deliveries in between.
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
-            for index in 0..<count { serve((base + index).move()) }
+            for index in 0..<min(count, Self.lookahead) { base[index].prefetch(resumed: false) }
+            for index in 0..<min(count, Self.resumedLookahead) { base[index].prefetch(resumed: true) }
+            for index in 0..<count {
+                if index + Self.lookahead < count { base[index + Self.lookahead].prefetch(resumed: false) }
+                if index + Self.resumedLookahead < count {
+                    base[index + Self.resumedLookahead].prefetch(resumed: true)
+                }
+                serve((base + index).move())
+            }
             base.deallocate()
         }
     }
@@ -140,13 +163,15 @@ struct TickerStateMachine {
     // MARK: Events
 
     /// A ticker is created: it takes a slot and, unless its schedule is empty (then it is finished at once),
-    /// waits for its first deadline. Also sweeps a few records for dead owners.
+    /// waits for its first deadline. Also sweeps a few records for dead owners. A ticker that starts
+    /// immediately counts its schedule from `now + originOffset` (see `Ticker.make`).
     mutating func add(
         times: ScheduleTimes, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool, handler: TickHandler,
-        finishedAtOnce: Bool, now: Int64, keepAlive engine: AnyObject
+        finishedAtOnce: Bool, now: Int64, originOffset: Int64 = 0, keepAlive engine: AnyObject
     ) -> (id: TickerID, arming: Arming?, swept: Sweep) {
         let swept = sweep(limit: Self.sweptPerAdd)
-        let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: now) : .idle)
+        let start = now.addingSaturating(originOffset)
+        let phase: TickerPhase = finishedAtOnce ? .finished : (startsImmediately ? .running(origin: start) : .idle)
         // Made here rather than by the caller: moving it in costs less than copying it in.
         let (site, isOwn) = site(for: origin, times: times)
         let id = insert(
@@ -303,10 +328,15 @@ struct TickerStateMachine {
         guard let top = firstPending(), top.deadline <= now else { return .done(armingIfNeeded()) }
         if served >= limit { return .done(arm(at: now)) }
         guard self[top.slot].site.isBatched else { return .serve(serveTop(slot: top.slot, now: now)) }
-        // Starts small and doubles as due tickers are found (growing moves the deliveries decided so far):
-        // sizing it for every pending ticker would allocate for the whole engine on each wake-up.
-        var batch = DueBatch(
-            capacity: min(DueBatch.initialCapacity, limit - served, deadlines.nodes.count - deadlines.buried))
+        // Every due record is asked for at once, before the first is served: their cache misses overlap
+        // instead of each one waiting for the previous ticker's reschedule (the records are cold after an
+        // interval, and serving them one by one walks memory at one miss at a time). The count sizes the
+        // batch, which then never grows unless a ticker is due again (a `fire()` request).
+        let due = deadlines.forEachDue(now: now, limit: limit - served) { table.prefetch($0) }
+        // Then what each record refers to, read from the records as they arrive (the reads do not wait for
+        // each other either).
+        _ = deadlines.forEachDue(now: now, limit: due) { table.prefetchReferents($0) }
+        var batch = DueBatch(capacity: due)
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
         {
