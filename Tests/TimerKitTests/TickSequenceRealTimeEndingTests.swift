@@ -23,8 +23,8 @@ import Testing
 
     /// Cancelling the consumer's task ends its wait at once: the first wait (which starts the ticker) and a
     /// later one (served by the ticker already running, which learns of the cancellation from the
-    /// waiter's state).
-    @Test(arguments: [false, true])
+    /// waiter's state). Serialized: the cases look for their ticker by its line of code.
+    @Test(.serialized, arguments: [false, true])
     func cancellingTheTaskEndsTheWaitAtOnce(afterATick: Bool) async {
         await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
             let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
@@ -53,27 +53,30 @@ import Testing
     }
 
     /// A task cancelled outside a wait (no cancellation handler was registered to hear of it) gets `nil`
-    /// from its next `next()` at once, and from every later one: before its first wait (no ticker has
-    /// started; none starts) and between two ticks (the ticker that served the first is left running by the
-    /// cancellation, and stops when the sequence ends). The deadlines are an hour apart: only the
-    /// cancellation can end a wait within the time limit.
-    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    /// from its next `next()` at once, and from every later one: before its first wait and between two
+    /// ticks (the ticker that served the first is left running by the cancellation, and stops when the
+    /// sequence ends). The deadlines are an hour apart: only the cancellation can end a wait within the
+    /// bound polled for. Serialized: the cases look for their ticker by its line of code.
+    @Test(.serialized, arguments: [false, true])
     func aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: Bool) async {
         await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
             let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
             let executor = ThreadExecutor()
             defer { executor.stop() }
             let line = #line + 2
-            let consumer = Task(executorPreference: executor) { () -> [Int?] in
+            // Polled rather than awaited: a wait the cancellation failed to end would hang the test.
+            let result = Locked<[Int?]?>.make(nil)
+            _ = Task(executorPreference: executor) {
                 var iterator = Ticker.ticks(schedule).makeAsyncIterator()
                 var indices: [Int?] = []
                 if afterATick { indices.append(await iterator.next()?.index) }
                 withUnsafeCurrentTask { $0?.cancel() }
                 indices.append(await iterator.next()?.index)
                 indices.append(await iterator.next()?.index)
-                return indices
+                result.withLock { $0 = indices }
             }
-            #expect(await consumer.value == (afterATick ? [1, nil, nil] : [nil, nil]))
+            #expect(await Self.eventually { result.withLock { $0 } != nil }, "a wait outlived the cancellation")
+            #expect(result.withLock { $0 } == (afterATick ? [1, nil, nil] : [nil, nil]))
             #expect(await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty })
         }
     }

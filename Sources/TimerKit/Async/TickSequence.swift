@@ -72,6 +72,10 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
     }
 
     /// Produces the ticks of a ``TickSequence``.
+    ///
+    /// Don't copy an iterator to iterate both copies: in real time, copies share one position (a tick one
+    /// copy takes, the other doesn't get), while under virtual time each copy keeps its own. Make a new
+    /// iterator (or a new sequence) instead.
     public struct Iterator: AsyncIteratorProtocol {
         /// With a system clock in real time: the waits and the tick math, as concrete code (see
         /// `RealTimeTicks`). First, so that its offset is known when compiling: those of fields after the

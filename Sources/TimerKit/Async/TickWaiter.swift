@@ -127,8 +127,11 @@ struct TickWaiter: @unchecked Sendable {
             defer { mutex.unlock() }
             return machine.pointee.parkedContinuation
         }
-        guard let parked else { return }
-        // An `UnsafeContinuation` is the address of the suspended task.
+        // An `UnsafeContinuation` is the address of the suspended task (a runtime detail: were it ever
+        // anything else, the size check skips the hint, and a wrong address only loads useless lines).
+        guard let parked,
+            MemoryLayout<UnsafeContinuation<TickWaitOutcome, Never>>.size == MemoryLayout<UnsafeRawPointer>.size
+        else { return }
         let task = unsafeBitCast(parked, to: UnsafeRawPointer.self)
         ctimerkit_prefetch(task)
         ctimerkit_prefetch(task + 64)
