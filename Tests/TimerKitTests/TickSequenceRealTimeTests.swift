@@ -71,24 +71,32 @@ import Testing
     @Test func waitTickersOfOneCallSiteShareTheirScheduleNumbers() {
         let times = TickSchedule.every(.seconds(10)).times
         let line = #line + 3
-        let tickers = [Int64(3_000_000_000), 7_000_000_000].map { delay in
+        // Two first delays shorter than the interval (the origin moves back) and one longer (it moves on).
+        let delays: [Int64] = [3_000_000_000, 7_000_000_000, 13_000_000_000]
+        let tickers = delays.map { delay in
             TickWaiter().start(
                 index: 1, delay: delay, schedule: times, clock: .continuous, timeBase: .system, fileID: #fileID,
                 line: line)
         }
         let snapshots = Self.tickers(at: line)
-        #expect(snapshots.count == 2)
+        #expect(snapshots.count == 3)
         #expect(snapshots.allSatisfy { $0.schedule.firstDelay == .seconds(10) && $0.schedule.interval == .seconds(10) })
         let remaining = tickers.compactMap(\.timeRemaining)
-        #expect(remaining.count == 2)
-        #expect(remaining.first.map { $0 > .seconds(2) && $0 <= .seconds(3) } == true)
-        #expect(remaining.last.map { $0 > .seconds(6) && $0 <= .seconds(7) } == true)
+        #expect(remaining.count == 3)
+        for (delay, left) in zip(delays, remaining) {
+            let seconds = Duration.nanoseconds(delay)
+            #expect(left > seconds - .seconds(1) && left <= seconds, "\(left) left of \(seconds)")
+        }
         let deadlines = snapshots.compactMap(\.nextDeadline).sorted()
-        #expect(deadlines.count == 2)
-        if deadlines.count == 2 {
-            // Started a moment apart: at least the four seconds between the delays, and not a second more.
-            let gap = deadlines[0].duration(to: deadlines[1])
-            #expect(gap >= .seconds(4) && gap < .seconds(5), "\(gap)")
+        #expect(deadlines.count == 3)
+        if deadlines.count == 3 {
+            // Started a moment apart: at least the seconds between the delays, and not a second more.
+            for (gap, expected) in zip(
+                [deadlines[0].duration(to: deadlines[1]), deadlines[1].duration(to: deadlines[2])],
+                [Duration.seconds(4), .seconds(6)])
+            {
+                #expect(gap >= expected && gap < expected + .seconds(1), "\(gap)")
+            }
         }
         withExtendedLifetime(tickers) {}
     }

@@ -108,7 +108,7 @@ extension Ticker {
     /// Creates the ticker on the current time base's engine for `context`. A bound ticker (`owner` set,
     /// `binding` `.owner` or `.target`) gets a handle that does not own it; a handle-owned one (`.handle`)
     /// gets the owning handle. Its schedule counts from now plus `originOffset` nanoseconds (internal
-    /// callers that fold part of the first delay into the start).
+    /// callers that fold part of the first delay into the start; ignored unless it starts immediately).
     static func make(
         _ schedule: TickSchedule,
         on context: TickerContext,

@@ -15,7 +15,8 @@ public struct TickerSnapshot: Sendable, CustomStringConvertible {
     /// The context the ticker runs on.
     public let context: String
     /// The ticker's schedule (its ``TickSchedule/adjustments`` are empty here: clamps are reported when
-    /// the ticker is created).
+    /// the ticker is created). The repeating ticker behind a `Ticker.ticks(…)` sequence is listed with its
+    /// first delay as one interval, counted from a moved origin: its next deadline is its real one.
     public let schedule: TickSchedule
     /// How many times the handler has been called.
     public let fireCount: Int

@@ -154,14 +154,17 @@ struct SlotTable {
     @inline(__always)
     func prefetchReferents(_ slot: UInt32) {
         let record = address(of: slot)
-        let site = UnsafeRawPointer(record).load(fromByteOffset: Self.siteOffset, as: UnsafeRawPointer.self)
-        ctimerkit_prefetch(site)
-        ctimerkit_prefetch(site + 64)
+        #if _pointerBitWidth(_64)
+            let site = UnsafeRawPointer(record).load(fromByteOffset: Self.siteOffset, as: UnsafeRawPointer.self)
+            ctimerkit_prefetch(site)
+            ctimerkit_prefetch(site + 64)
+        #endif
         record.pointee.handler?.prefetchObject()
     }
 
     /// Where a record keeps its site reference (`MemoryLayout<TickerRecord>.offset(of: \.site)`, which a
-    /// test checks; a constant, so that the prefetch loop does not look a stored one up each time).
+    /// test checks; a constant, so that the prefetch loop does not look a stored one up each time). The
+    /// 64-bit layout's: on 32-bit platforms the site is not prefetched.
     static var siteOffset: Int { 40 }
 
     // MARK: Taking and freeing slots
