@@ -153,11 +153,11 @@ final class TickWaiterToken: Sendable {
         waiter.fired(generation: generation, tick, engine: engine, id: id)
     }
 
-    /// Starts loading the waiter's lock and state into the cache (see `TickHandler.prefetchTarget`).
+    /// Starts loading the waiter's lock and state into the cache (see `TickerStateMachine.DueBatch`).
     @inline(__always)
     func prefetch() { waiter.prefetch() }
 
-    /// Starts loading the task parked on the waiter into the cache (see `TickHandler.prefetchResumed`).
+    /// Starts loading the task parked on the waiter into the cache (see `TickerStateMachine.DueBatch`).
     @inline(__always)
     func prefetchParked() { waiter.prefetchParked() }
 

@@ -17,7 +17,7 @@ enum TickHandler: Sendable {
     /// `nil` for tickers without one.
     case full(@Sendable (Tick, AnyObject?, TickerEngine, TickerID) -> Void)
     /// A tick sequence's waiter, called directly (no closure around it), so that a batch being served can
-    /// ask for the next waiters' memory ahead of their turn (see ``prefetchTarget()``).
+    /// ask for the next waiters' memory ahead of their turn (see `TickerStateMachine.DueBatch`).
     case waiter(TickWaiterToken)
 
     func callAsFunction(_ tick: Tick, owner: AnyObject?, engine: TickerEngine, id: TickerID) {
@@ -27,21 +27,6 @@ enum TickHandler: Sendable {
         case .full(let handler): handler(tick, owner, engine, id)
         case .waiter(let token): token.fired(tick, engine: engine, id: id)
         }
-    }
-
-    /// Starts loading what a call will touch first into the cache, where the handler says what that is (a
-    /// waiter's lock and state); a hint that changes no state.
-    @inline(__always)
-    func prefetchTarget() {
-        if case .waiter(let token) = self { token.prefetch() }
-    }
-
-    /// Starts loading what a call will read next into the cache, where the handler says what that is (the
-    /// task parked on a waiter, found under the waiter's lock if it is free); a hint that changes no state.
-    /// Call it once ``prefetchTarget()`` had time to load the waiter.
-    @inline(__always)
-    func prefetchResumed() {
-        if case .waiter(let token) = self { token.prefetchParked() }
     }
 
     /// Starts loading a waiter handler's token into the cache, for the reference count that serving it

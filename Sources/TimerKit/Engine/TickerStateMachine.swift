@@ -82,14 +82,6 @@ struct TickerStateMachine {
     enum Due {
         case deliver(Delivery)
         case stop(ReleasedResources)
-
-        /// Starts loading what delivering it touches first (see `TickHandler.prefetchTarget`), or next
-        /// (`resumed`: see `TickHandler.prefetchResumed`).
-        @inline(__always)
-        func prefetch(resumed: Bool) {
-            guard case .deliver(let delivery) = self else { return }
-            if resumed { delivery.handler.prefetchResumed() } else { delivery.handler.prefetchTarget() }
-        }
     }
 
     /// What a wake-up does next.
@@ -110,12 +102,16 @@ struct TickerStateMachine {
     /// more come due while it fills (a `fire()` request).
     struct DueBatch {
         private var base: UnsafeMutablePointer<Due>
+        /// Beside each delivery, its waiter token's address (unretained; nil for other handlers), taken
+        /// when it was appended, so that the prefetch hints read no `Due` (a copy retains what it holds).
+        private var waiters: UnsafeMutablePointer<UnsafeRawPointer?>
         private(set) var capacity: Int
         private(set) var count = 0
 
         init(capacity: Int) {
             self.capacity = max(1, capacity)
             base = .allocate(capacity: self.capacity)
+            waiters = .allocate(capacity: self.capacity)
         }
 
         mutating func append(_ due: consuming Due) {
@@ -123,8 +119,16 @@ struct TickerStateMachine {
                 let larger = UnsafeMutablePointer<Due>.allocate(capacity: capacity * 2)
                 larger.moveInitialize(from: base, count: count)
                 base.deallocate()
-                (base, capacity) = (larger, capacity * 2)
+                let largerWaiters = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: capacity * 2)
+                largerWaiters.moveInitialize(from: waiters, count: count)
+                waiters.deallocate()
+                (base, waiters, capacity) = (larger, largerWaiters, capacity * 2)
             }
+            var raw: UnsafeRawPointer? = nil
+            if case .deliver(let delivery) = due, case .waiter(let token) = delivery.handler {
+                raw = UnsafeRawPointer(Unmanaged.passUnretained(token).toOpaque())
+            }
+            (waiters + count).initialize(to: raw)
             (base + count).initialize(to: due)
             count += 1
         }
@@ -133,21 +137,35 @@ struct TickerStateMachine {
         /// reaches through it.
         static let (lookahead, resumedLookahead) = (4, 2)
 
+        /// Asks for the memory a waiter's delivery touches first (`TickWaiterToken.prefetch`: the waiter's
+        /// lock and state) or next (`resumed`: `TickWaiterToken.prefetchParked`, the task parked on it).
+        /// `raw` is the token of a delivery still in this batch, unretained (see `waiters`): the delivery
+        /// holds the token until it is served, and hints are only asked for deliveries not yet served, so
+        /// the token is alive; borrowing it this way takes no reference-count write on its line.
+        @inline(__always)
+        private static func hint(_ raw: UnsafeRawPointer?, resumed: Bool) {
+            guard let raw else { return }
+            Unmanaged<TickWaiterToken>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                if resumed { $0.prefetchParked() } else { $0.prefetch() }
+            }
+        }
+
         /// Hands each delivery, moved out, to `serve` in order, then frees the storage. While one is served,
-        /// the memory the one `lookahead` places later will touch first is asked for
-        /// (`TickHandler.prefetchTarget`), and what the one `resumedLookahead` places later reaches through
-        /// it (`TickHandler.prefetchResumed`), so that their cache misses overlap the deliveries in between.
+        /// the memory the one `lookahead` places later will touch first is asked for, and what the one
+        /// `resumedLookahead` places later reaches through it (see `hint`), so that their cache misses
+        /// overlap the deliveries in between.
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
-            for index in 0..<min(count, Self.lookahead) { base[index].prefetch(resumed: false) }
-            for index in 0..<min(count, Self.resumedLookahead) { base[index].prefetch(resumed: true) }
+            for index in 0..<min(count, Self.lookahead) { Self.hint(waiters[index], resumed: false) }
+            for index in 0..<min(count, Self.resumedLookahead) { Self.hint(waiters[index], resumed: true) }
             for index in 0..<count {
-                if index + Self.lookahead < count { base[index + Self.lookahead].prefetch(resumed: false) }
+                if index + Self.lookahead < count { Self.hint(waiters[index + Self.lookahead], resumed: false) }
                 if index + Self.resumedLookahead < count {
-                    base[index + Self.resumedLookahead].prefetch(resumed: true)
+                    Self.hint(waiters[index + Self.resumedLookahead], resumed: true)
                 }
                 serve((base + index).move())
             }
             base.deallocate()
+            waiters.deallocate()
         }
     }
 
