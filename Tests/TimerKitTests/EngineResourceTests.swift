@@ -192,40 +192,31 @@ import TimerKitTestSupport
     @Test(arguments: [false, true])
     func aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: Bool) throws {
         let base = TimeBase(.system)
-        let loopBox = Locked<RunLoop?>.make(nil)
-        let ready = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
         let own = Locked<Ticker?>.make(nil)
-        Thread {
+        let thread = try StagedLoopThread {
             TimeBase.$override.withValue(base) {
-                loopBox.withLock { $0 = RunLoop.current }
-                ready.signal()
-                proceed.wait()
                 RunLoop.current.perform {
                     own.withLock { $0 = Ticker.schedule(.every(.seconds(60)), on: .current) { _ in } }
                 }
                 // Ends before any deadline: only `.current` told TimerKit which thread the loop is on.
                 RunLoop.current.run(until: Date().addingTimeInterval(0.02))
             }
-            done.signal()
-        }.start()
-        ready.wait()
-        let loop = try #require(loopBox.withLock { $0 })
+        }
+        let loop = thread.loop
         var foreign: Ticker?
         if engineMadeElsewhere {
             foreign = TimeBase.$override.withValue(base) {
                 Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
             }
         }
-        proceed.signal()
+        thread.proceed()
         if !engineMadeElsewhere {
             #expect(eventually { own.withLock { $0 } != nil })
             foreign = TimeBase.$override.withValue(base) {
                 Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
             }
         }
-        done.wait()
+        thread.waitUntilEnded()
         let ownTicker = try #require(own.withLock { $0 })
         let foreignTicker = try #require(foreign)
         #expect(eventually { ownTicker.state == .cancelled }, "the loop's own ticker: \(ownTicker.state)")
@@ -239,31 +230,22 @@ import TimerKitTestSupport
     @Test(arguments: [false, true])
     func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: Bool) throws {
         let base = TimeBase(.system)
-        let loopBox = Locked<RunLoop?>.make(nil)
-        let ready = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
         let served = Recorder<Int>()
-        Thread {
-            loopBox.withLock { $0 = RunLoop.current }
-            ready.signal()
-            proceed.wait()
+        let thread = try StagedLoopThread {
             if servesADeadline {
                 while served.count == 0 { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
             } else {
                 RunLoop.current.run(until: Date().addingTimeInterval(0.02))
             }
-            done.signal()
-        }.start()
-        ready.wait()
-        let loop = try #require(loopBox.withLock { $0 })
+        }
+        let loop = thread.loop
         let ticker = TimeBase.$override.withValue(base) {
             Ticker.schedule(.every(servesADeadline ? .milliseconds(1) : .seconds(60)), on: .runLoop(loop)) { _ in
                 served.append(1)
             }
         }
-        proceed.signal()
-        done.wait()
+        thread.proceed()
+        thread.waitUntilEnded()
         if servesADeadline {
             #expect(eventually { ticker.state == .cancelled }, "state \(ticker.state) after the thread ended")
         } else {
@@ -777,4 +759,33 @@ extension Array: ReservingCollection {
 
 extension ContiguousArray: ReservingCollection {
     fileprivate var reservedCapacity: Int { capacity }
+}
+
+/// A thread in stages, for tests of what a thread's end does to its run loop's tickers: it publishes its
+/// run loop and waits; `proceed()` lets it run `body` (on the thread, which then ends); `waitUntilEnded()`
+/// waits for `body` to return (the thread's destructors run right after).
+private struct StagedLoopThread {
+    let loop: RunLoop
+    private let proceeding = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts the thread and waits until its run loop is known.
+    init(_ body: @escaping @Sendable () -> Void) throws {
+        let loopBox = Locked<RunLoop?>.make(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let (proceeding, done) = (proceeding, done)
+        Thread {
+            loopBox.withLock { $0 = RunLoop.current }
+            ready.signal()
+            proceeding.wait()
+            body()
+            done.signal()
+        }.start()
+        ready.wait()
+        loop = try #require(loopBox.withLock { $0 })
+    }
+
+    func proceed() { proceeding.signal() }
+
+    func waitUntilEnded() { done.wait() }
 }
