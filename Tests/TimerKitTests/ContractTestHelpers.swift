@@ -39,8 +39,7 @@ final class ContractProbe: Sendable {}
 
 /// A thread-safe optional strong reference that a handler can clear (to drop the last reference to an
 /// owner from inside the handler) or a test can read.
-final class ContractBox<Value>: Sendable {
-    // Locked is @unchecked Sendable: the value is only reached under its lock.
+final class ContractBox<Value: Sendable>: Sendable {
     private let storage: Locked<Value?>
 
     init(_ value: Value? = nil) {

@@ -543,7 +543,7 @@ import TimerKitTestSupport
         var machine = TickerStateMachine()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let times = TickSchedule.after(.seconds(1)).times
-        let engine = NSObject()
+        let engine = ContractProbe()
         let ids = (0..<40).map { _ in
             machine.add(
                 times: times, origin: origin, owner: nil, startsImmediately: true, handler: .tick { _ in },
@@ -560,7 +560,7 @@ import TimerKitTestSupport
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let id = machine.add(
             times: TickSchedule.after(.seconds(1)).times, origin: origin, owner: nil, startsImmediately: false,
-            handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: NSObject()
+            handler: .tick { _ in }, finishedAtOnce: false, now: 0, keepAlive: ContractProbe()
         ).id
         #expect(machine.invariantViolation() == nil)
         machine[id.slot].handler = nil
@@ -678,7 +678,8 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         weak let ownSite = state[ids[2].slot].site
         _ = state.handle(.cancel, on: ids[2], now: 0)
         _ = state.handleReleased(ids[2], binding: .handle)
-        #expect(!state.isOccupied(ids[2].slot))
+        let stillOccupied = state.isOccupied(ids[2].slot)
+        #expect(!stillOccupied)
         #expect(ownSite == nil)
         #expect(state.invariantViolation() == nil)
     }
@@ -718,47 +719,14 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     }
 }
 
-/// The collections an engine's state machine holds, found by reflection so that a side table added later is
-/// covered too (tests only: the capacity a collection keeps is not visible through the engine's API).
+/// The collections an engine's state machine holds (as the machine lists them: a noncopyable machine cannot
+/// be reflected).
 enum EngineCollections {
     /// The collection with the largest reserved capacity in `engine`'s state machine (by its path of
-    /// property names), or nil when the engine's state cannot be found.
+    /// property names).
     static func largestCapacity(in engine: TickerEngine) -> (path: String, capacity: Int)? {
-        guard
-            let locked = Mirror(reflecting: engine).children.first(where: { $0.value is Locked<TickerStateMachine> })?
-                .value as? Locked<TickerStateMachine>
-        else { return nil }
-        return locked.withLock { machine in largest(in: machine, path: "machine", depth: 0) }
+        engine.collectionCapacities().max { $0.capacity < $1.capacity }
     }
-
-    private static func largest(in value: Any, path: String, depth: Int) -> (path: String, capacity: Int) {
-        var best = (path: path, capacity: (value as? any ReservingCollection)?.reservedCapacity ?? 0)
-        // Pages and heap nodes are values of their own: look inside them, but not into records' handlers.
-        let mirror = Mirror(reflecting: value)
-        guard depth < 4, mirror.displayStyle != .class else { return best }
-        for (index, child) in mirror.children.enumerated() {
-            let found = largest(in: child.value, path: "\(path).\(child.label ?? "\(index)")", depth: depth + 1)
-            if found.capacity > best.capacity { best = found }
-        }
-        return best
-    }
-}
-
-/// A collection whose reserved capacity can be read.
-private protocol ReservingCollection {
-    var reservedCapacity: Int { get }
-}
-
-extension Dictionary: ReservingCollection {
-    fileprivate var reservedCapacity: Int { capacity }
-}
-
-extension Array: ReservingCollection {
-    fileprivate var reservedCapacity: Int { capacity }
-}
-
-extension ContiguousArray: ReservingCollection {
-    fileprivate var reservedCapacity: Int { capacity }
 }
 
 /// A thread in stages, for tests of what a thread's end does to its run loop's tickers: it publishes its
@@ -771,18 +739,18 @@ private struct StagedLoopThread {
 
     /// Starts the thread and waits until its run loop is known.
     init(_ body: @escaping @Sendable () -> Void) throws {
-        let loopBox = Locked<RunLoop?>.make(nil)
+        let loopBox = Locked<RunLoopReference?>.make(nil)
         let ready = DispatchSemaphore(value: 0)
         let (proceeding, done) = (proceeding, done)
         Thread {
-            loopBox.withLock { $0 = RunLoop.current }
+            loopBox.withLock { $0 = RunLoopReference(RunLoop.current) }
             ready.signal()
             proceeding.wait()
             body()
             done.signal()
         }.start()
         ready.wait()
-        loop = try #require(loopBox.withLock { $0 })
+        loop = try #require(loopBox.withLock { $0 }).runLoop
     }
 
     func proceed() { proceeding.signal() }

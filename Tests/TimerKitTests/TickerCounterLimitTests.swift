@@ -10,14 +10,18 @@ import Testing
     /// What a machine keeps alive while it has live tickers (an engine, in the library).
     private static let keepAlive = Recorder<Int>()
 
-    private static func machineWithOneTicker(every interval: Duration) -> (TickerStateMachine, UInt32) {
+    /// The slot of a new machine's first ticker.
+    private static let slot: UInt32 = 0
+
+    private static func machineWithOneTicker(every interval: Duration) -> TickerStateMachine {
         var state = TickerStateMachine()
         let times = TickSchedule.every(interval).times
         let (id, _, _) = state.add(
             times: times, origin: TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle),
             owner: nil, startsImmediately: true, handler: .tick { _ in }, finishedAtOnce: false, now: 0,
             keepAlive: keepAlive)
-        return (state, id.slot)
+        precondition(id.slot == slot, "a new machine's first ticker takes slot 0")
+        return state
     }
 
     /// Serves the ticker at `now` and returns the tick it would deliver.
@@ -28,7 +32,8 @@ import Testing
     }
 
     @Test func countersAtTheirFieldsLimitsStayInline() {
-        var (state, slot) = Self.machineWithOneTicker(every: .seconds(1))
+        var state = Self.machineWithOneTicker(every: .seconds(1))
+        let slot = Self.slot
         let limits = TickerCounts(
             nextIndex: Int(UInt32.max), fireCount: Int(UInt32.max), skippedTotal: Int(UInt16.max))
         state.setCounts(limits, ofSlot: slot)
@@ -38,7 +43,8 @@ import Testing
     }
 
     @Test func aFireCountPast2To32IsExact() {
-        var (state, slot) = Self.machineWithOneTicker(every: .seconds(1))
+        var state = Self.machineWithOneTicker(every: .seconds(1))
+        let slot = Self.slot
         let start = TickerCounts(nextIndex: 10, fireCount: Int(UInt32.max), skippedTotal: 0)
         state.setCounts(start, ofSlot: slot)
         let tick = Self.serve(&state, now: 10_000_000_000)
@@ -51,7 +57,8 @@ import Testing
     }
 
     @Test func anIndexPast2To32IsExact() {
-        var (state, slot) = Self.machineWithOneTicker(every: .seconds(1))
+        var state = Self.machineWithOneTicker(every: .seconds(1))
+        let slot = Self.slot
         state.setCounts(TickerCounts(nextIndex: Int(UInt32.max), fireCount: 7, skippedTotal: 3), ofSlot: slot)
         let atLimit = Self.serve(&state, now: Int64(UInt32.max) * 1_000_000_000)
         #expect(atLimit?.index == Int(UInt32.max))
@@ -66,7 +73,8 @@ import Testing
     }
 
     @Test func skippedDeadlinesPast2To16AreExact() {
-        var (state, slot) = Self.machineWithOneTicker(every: .seconds(1))
+        var state = Self.machineWithOneTicker(every: .seconds(1))
+        let slot = Self.slot
         state.setCounts(TickerCounts(nextIndex: 1, fireCount: 0, skippedTotal: Int(UInt16.max)), ofSlot: slot)
         _ = Self.serve(&state, now: 1_000_000_000)
         #expect(!state[slot].hasWideCounts, "65,535 skipped still fits")

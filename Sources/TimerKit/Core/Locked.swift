@@ -21,7 +21,11 @@
 /// Built on `os_unfair_lock` / `pthread_mutex_t` rather than `Synchronization.Mutex`, which draws false
 /// ThreadSanitizer reports under contention on Linux. Never call user code, a continuation or a driver
 /// from inside `withLock`: return an action and perform it after the closure.
-final class Locked<Value>: @unchecked Sendable {
+///
+/// Sendable only when its value is (as `NIOLockedValueBox`): the lock makes accesses exclusive, it does
+/// not make a non-Sendable value safe to reach from two isolation domains. The value may be noncopyable
+/// (an engine's storage is): it is consumed into the lock and only ever used in place there.
+final class Locked<Value: ~Copyable> {
     // Invariant: `value` is private and read or written only between lock and unlock in `withLock`.
     // It lives behind a pointer rather than in a stored property so that each access skips the dynamic
     // exclusivity check (the lock already makes accesses exclusive). The mutex and the value share one
@@ -36,7 +40,7 @@ final class Locked<Value>: @unchecked Sendable {
         return (MemoryLayout<PlatformMutex>.stride + alignment - 1) / alignment * alignment
     }
 
-    private init(_ initial: Value) {
+    private init(_ initial: consuming Value) {
         let storage = UnsafeMutableRawPointer.allocate(
             byteCount: Self.valueOffset + MemoryLayout<Value>.stride,
             alignment: max(MemoryLayout<PlatformMutex>.alignment, MemoryLayout<Value>.alignment))
@@ -46,7 +50,7 @@ final class Locked<Value>: @unchecked Sendable {
         value.initialize(to: initial)
     }
 
-    static func make(_ initial: Value) -> Locked<Value> {
+    static func make(_ initial: consuming Value) -> Locked<Value> {
         Locked(initial)
     }
 
@@ -57,12 +61,16 @@ final class Locked<Value>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    func withLock<Result: ~Copyable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&value.pointee)
     }
 }
+
+// Invariant: the value is reached only inside `withLock`, between lock and unlock, so two threads never
+// reach it at once; and a value that is itself Sendable may be handed from one thread to another.
+extension Locked: @unchecked Sendable where Value: Sendable & ~Copyable {}
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
     /// Initialises an unlocked mutex in this uninitialised memory.

@@ -46,26 +46,26 @@ struct DeadlineHeap {
 
     var capacity: Int { nodes.capacity }
 
-    mutating func insert(_ node: HeapNode, positions: borrowing SlotTable) {
+    mutating func insert(_ node: HeapNode, positions: inout SlotTable) {
         if nodes.count == nodes.capacity {
             nodes.reserveCapacity(nodes.count + nodes.count / Self.growthDivisor + Self.smallCapacity)
         }
         nodes.append(node)
         positions.setPosition(Int32(nodes.count - 1), of: node.slot)
-        siftUp(from: nodes.count - 1, positions: positions)
+        siftUp(from: nodes.count - 1, positions: &positions)
     }
 
     /// Puts `node` (for the slot already at `position`) in place of the old one, and restores the order.
     /// A node that moves later (a repeating ticker's next deadline) can only go down: it does not look up.
-    mutating func replace(at position: Int, with node: HeapNode, positions: borrowing SlotTable) {
+    mutating func replace(at position: Int, with node: HeapNode, positions: inout SlotTable) {
         let movesLater = nodes[position].precedes(node)
         nodes[position] = node
-        if movesLater || !siftUp(from: position, positions: positions) {
-            siftDown(from: position, positions: positions)
+        if movesLater || !siftUp(from: position, positions: &positions) {
+            siftDown(from: position, positions: &positions)
         }
     }
 
-    mutating func remove(at position: Int, positions: borrowing SlotTable) {
+    mutating func remove(at position: Int, positions: inout SlotTable) {
         if nodes[position].slot == Self.tombstone {
             buried -= 1
         } else {
@@ -74,12 +74,12 @@ struct DeadlineHeap {
         let last = nodes.removeLast()
         if position < nodes.count {
             nodes[position] = last
-            Self.setPosition(position, of: last.slot, in: positions)
-            if !siftUp(from: position, positions: positions) { siftDown(from: position, positions: positions) }
+            Self.setPosition(position, of: last.slot, in: &positions)
+            if !siftUp(from: position, positions: &positions) { siftDown(from: position, positions: &positions) }
         }
         if buried > Self.burialMinimum, buried * 2 > nodes.count {
             // Removing live nodes can leave the buried ones outnumbering them, as burying more can.
-            removeBuried(positions: positions)
+            removeBuried(positions: &positions)
             return
         }
         if nodes.capacity > Self.smallCapacity, nodes.count < nodes.capacity / 4 {
@@ -92,23 +92,23 @@ struct DeadlineHeap {
     }
 
     /// Buries the node at `position` (see the type's summary): its slot leaves the heap in O(1).
-    mutating func bury(at position: Int, positions: borrowing SlotTable) {
+    mutating func bury(at position: Int, positions: inout SlotTable) {
         positions.setPosition(-1, of: nodes[position].slot)
         nodes[position].slot = Self.tombstone
         buried += 1
-        if buried > Self.burialMinimum, buried * 2 > nodes.count { removeBuried(positions: positions) }
+        if buried > Self.burialMinimum, buried * 2 > nodes.count { removeBuried(positions: &positions) }
     }
 
     /// Removes buried nodes from the top, so that the first node, if any, is a live one.
-    mutating func dropBuriedTop(positions: borrowing SlotTable) {
+    mutating func dropBuriedTop(positions: inout SlotTable) {
         while buried > 0, let first = nodes.first, first.slot == Self.tombstone {
-            remove(at: 0, positions: positions)
+            remove(at: 0, positions: &positions)
         }
     }
 
     /// Removes every buried node and rebuilds the heap from the live ones (Floyd's bottom-up heapify, O(n)),
     /// in storage sized for them.
-    private mutating func removeBuried(positions: borrowing SlotTable) {
+    private mutating func removeBuried(positions: inout SlotTable) {
         var live: [HeapNode] = []
         let liveCount = nodes.count - buried
         live.reserveCapacity(max(Self.smallCapacity, liveCount + liveCount / Self.growthDivisor))
@@ -118,7 +118,7 @@ struct DeadlineHeap {
         for (position, node) in nodes.enumerated() { positions.setPosition(Int32(position), of: node.slot) }
         guard nodes.count > 1 else { return }
         for position in stride(from: (nodes.count - 2) / Self.arity, through: 0, by: -1) {
-            siftDown(from: position, positions: positions)
+            siftDown(from: position, positions: &positions)
         }
     }
 
@@ -159,28 +159,28 @@ struct DeadlineHeap {
 
     /// Records where a moved node now is (a buried node has no slot to tell).
     @inline(__always)
-    private static func setPosition(_ position: Int, of slot: UInt32, in positions: borrowing SlotTable) {
+    private static func setPosition(_ position: Int, of slot: UInt32, in positions: inout SlotTable) {
         if slot != Self.tombstone { positions.setPosition(Int32(position), of: slot) }
     }
 
     /// Moves the node at `start` up while it precedes its parent; returns whether it moved.
     @discardableResult
-    private mutating func siftUp(from start: Int, positions: borrowing SlotTable) -> Bool {
+    private mutating func siftUp(from start: Int, positions: inout SlotTable) -> Bool {
         // Through the storage's pointer: one uniqueness check per sift, not one per node written.
         nodes.withUnsafeMutableBufferPointer { buffer in
-            let nodes = buffer.baseAddress.unsafelyUnwrapped
+            let nodes = buffer
             let node = nodes[start]
             var child = start
             while child > 0 {
                 let parent = (child - 1) / Self.arity
                 guard node.precedes(nodes[parent]) else { break }
                 nodes[child] = nodes[parent]
-                Self.setPosition(child, of: nodes[child].slot, in: positions)
+                Self.setPosition(child, of: nodes[child].slot, in: &positions)
                 child = parent
             }
             guard child != start else { return false }
             nodes[child] = node
-            Self.setPosition(child, of: node.slot, in: positions)
+            Self.setPosition(child, of: node.slot, in: &positions)
             return true
         }
     }
@@ -191,9 +191,9 @@ struct DeadlineHeap {
     /// of the heap), so the hole it leaves is first moved to the bottom along the earliest children (three
     /// comparisons a level, without comparing the node), and the node then goes up from there (rarely more
     /// than a level): about a quarter fewer comparisons than comparing it at every level.
-    private mutating func siftDown(from start: Int, positions: borrowing SlotTable) {
+    private mutating func siftDown(from start: Int, positions: inout SlotTable) {
         nodes.withUnsafeMutableBufferPointer { buffer in
-            let nodes = buffer.baseAddress.unsafelyUnwrapped
+            let nodes = buffer
             let count = buffer.count
             let node = nodes[start]
             var hole = start
@@ -211,7 +211,7 @@ struct DeadlineHeap {
                     for child in (first + 1)..<count where nodes[child].precedes(nodes[best]) { best = child }
                 }
                 nodes[hole] = nodes[best]
-                Self.setPosition(hole, of: nodes[hole].slot, in: positions)
+                Self.setPosition(hole, of: nodes[hole].slot, in: &positions)
                 hole = best
             }
             // Back up from the bottom to where the node belongs, at most to `start` (a caller lifts a node
@@ -220,11 +220,11 @@ struct DeadlineHeap {
                 let parent = (hole - 1) / Self.arity
                 guard node.precedes(nodes[parent]) else { break }
                 nodes[hole] = nodes[parent]
-                Self.setPosition(hole, of: nodes[hole].slot, in: positions)
+                Self.setPosition(hole, of: nodes[hole].slot, in: &positions)
                 hole = parent
             }
             nodes[hole] = node
-            Self.setPosition(hole, of: node.slot, in: positions)
+            Self.setPosition(hole, of: node.slot, in: &positions)
         }
     }
 

@@ -4,7 +4,7 @@
 /// registry loaded only after unlocking (loading a weak reference makes a strong one, which may turn out
 /// to be the last, and an object's deinit must not run under the lock).
 struct SharedObjects<Key: Hashable, Object: AnyObject> {
-    private struct Entry {
+    fileprivate struct Entry {
         weak var weakObject: Object?
         var strongObject: Object?
         var object: Object? { strongObject ?? weakObject }
@@ -66,3 +66,6 @@ extension Locked {
         return winner
     }
 }
+
+extension SharedObjects: Sendable where Key: Sendable, Object: Sendable {}
+extension SharedObjects.Entry: Sendable where Object: Sendable {}

@@ -17,11 +17,13 @@ internal import CTimerKit
 /// Sifting the heap writes a position per level, and a write through the page's storage touches neither
 /// the records nor copy-on-write checks of the page array.
 ///
-/// **Never copy a table.** A copy shares the pages' storage with the original (``PageStorage`` is a
-/// reference, and the record subscript's setter is `nonmutating`), so a write through either one changes
-/// both, and a page freed by one leaves the other pointing at freed memory: copy-on-write does not protect
-/// the records. Each table has one owner (its ``TickerStateMachine``) and is only ever used in place.
-struct SlotTable {
+/// The table is noncopyable: a copy would share the pages' storage (``PageStorage`` is a reference) and
+/// copy-on-write does not protect raw storage, so a write through one copy would show in the other and a
+/// page freed by one would leave the other pointing at freed memory. The compiler makes each table have
+/// one owner (its ``TickerStateMachine``), used in place, and every write go through a `mutating` access.
+/// Reaching a slot that was never handed out, or whose page was given back, stops the program with a
+/// message (in release builds too): it never reads or writes memory the table does not hold.
+struct SlotTable: ~Copyable {
     /// Records per page from the sixth page on.
     static let pageSize = 512
     /// Records in the first page (and the second); each following small page doubles.
@@ -94,15 +96,29 @@ struct SlotTable {
     /// in place (through its page's storage: never copied whole).
     subscript(slot: UInt32) -> TickerRecord {
         @inline(__always) unsafeAddress { UnsafePointer(address(of: slot)) }
-        // Not `mutating`: it writes the page's raw storage.
-        @inline(__always) nonmutating unsafeMutableAddress { address(of: slot) }
+        @inline(__always) mutating unsafeMutableAddress { address(of: slot) }
     }
 
-    /// The address of the record in `slot` (handed out, page allocated), valid until its page is freed.
+    /// The address of the record in `slot`, valid until its page is freed. `slot` must have been handed out
+    /// in a page the table still holds: otherwise the program stops with a message.
     @inline(__always)
     func address(of slot: UInt32) -> UnsafeMutablePointer<TickerRecord> {
         let (page, index) = Self.location(of: Int(slot))
-        return pages[page].storage.unsafelyUnwrapped.records + index
+        return storage(of: page, index: index, slot: slot).records + index
+    }
+
+    /// The storage of page `page`, checked to hold a handed-out slot at `index`.
+    @inline(__always)
+    private func storage(of page: Int, index: Int, slot: UInt32) -> PageStorage {
+        guard page < pages.count, let storage = pages[page].storage, index < storage.count else {
+            Self.notHandedOut(slot)
+        }
+        return storage
+    }
+
+    /// A slot that is not in the table was reached: an engine bug, stopped before it touches memory.
+    private static func notHandedOut(_ slot: UInt32) -> Never {
+        preconditionFailure("TimerKit internal: slot \(slot) is not in its engine's table")
     }
 
     /// Whether `slot` lies in a handed-out part of an allocated page (its record may be free).
@@ -123,14 +139,14 @@ struct SlotTable {
     @inline(__always)
     func position(of slot: UInt32) -> Int32 {
         let (page, index) = Self.location(of: Int(slot))
-        return pages[page].storage.unsafelyUnwrapped.positions[index]
+        return storage(of: page, index: index, slot: slot).positions[index]
     }
 
-    /// Records the heap position of a handed-out slot. Not `mutating`: it writes the page's raw storage.
+    /// Records the heap position of a handed-out slot.
     @inline(__always)
-    func setPosition(_ position: Int32, of slot: UInt32) {
+    mutating func setPosition(_ position: Int32, of slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        pages[page].storage.unsafelyUnwrapped.positions[index] = position
+        storage(of: page, index: index, slot: slot).positions[index] = position
     }
 
     /// Starts loading the record of a handed-out slot, and its heap position, into the cache (see
@@ -139,8 +155,8 @@ struct SlotTable {
     func prefetch(_ slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
         // Each address in one expression: a page storage bound to a local across the calls is retained.
-        let record = pages[page].storage.unsafelyUnwrapped.records + index
-        let position = pages[page].storage.unsafelyUnwrapped.positions + index
+        let record = storage(of: page, index: index, slot: slot).records + index
+        let position = storage(of: page, index: index, slot: slot).positions + index
         ctimerkit_prefetch_for_write(record)
         ctimerkit_prefetch_for_write(position)
     }
@@ -174,7 +190,8 @@ struct SlotTable {
         let page = firstPageWithRoom() ?? appendPage()
         if !pages[page].isAllocated { pages[page] = Page(capacity: Self.capacity(ofPage: page)) }
         let index: Int
-        let storage = pages[page].storage.unsafelyUnwrapped
+        // Allocated just above if it was not.
+        guard let storage = pages[page].storage else { preconditionFailure("TimerKit internal: page without storage") }
         if let freed = pages[page].free.popLast() {
             index = Int(freed)
             storage.records[index] = consume record
@@ -198,8 +215,7 @@ struct SlotTable {
     /// summary).
     mutating func free(_ slot: UInt32) {
         let (page, index) = Self.location(of: Int(slot))
-        precondition(
-            pages[page].storage.unsafelyUnwrapped.positions[index] < 0, "TimerKit internal: freeing a scheduled ticker")
+        precondition(position(of: slot) < 0, "TimerKit internal: freeing a scheduled ticker")
         occupiedCount -= 1
         pages[page].occupied -= 1
         if occupiedCount == 0 {
@@ -231,7 +247,7 @@ struct SlotTable {
     /// Keeps the first page (emptied) and its small buffers; frees the rest.
     private mutating func releaseAll() {
         pages.removeLast(pages.count - 1)
-        pages[0].storage.unsafelyUnwrapped.removeAll()
+        pages[0].storage?.removeAll()
         pages[0].free.removeAll(keepingCapacity: true)
         pages[0].occupied = 0
         pagesWithRoom = [1]
@@ -289,6 +305,17 @@ struct SlotTable {
         )
     }
 
+    /// The reserved capacity of every collection the table holds, by name (for tests: a table emptied after
+    /// a burst must not keep the burst's room). A collection added to the table is listed here.
+    var collectionCapacities: [(path: String, capacity: Int)] {
+        var found = [("pages", pages.capacity), ("pagesWithRoom", pagesWithRoom.capacity)]
+        for (page, content) in pages.enumerated() {
+            found.append(("pages[\(page)].free", content.free.capacity))
+            found.append(("pages[\(page)].storage", content.storage?.capacity ?? 0))
+        }
+        return found
+    }
+
     /// Checks every invariant of the table; returns the first one broken, or nil (for tests).
     func invariantViolation() -> String? {
         var occupied = 0
@@ -328,7 +355,10 @@ struct SlotTable {
 ///
 /// The records start on a cache-line boundary: a 64-byte record then fills one line, so serving a ticker
 /// whose record went cold costs one cache miss for it, not two.
-final class PageStorage {
+///
+/// Sendable as part of its table: each page storage belongs to one page of one ``SlotTable``, which is
+/// noncopyable and lives inside its engine's lock, so its memory is only ever reached under that lock.
+final class PageStorage: @unchecked Sendable {
     /// The alignment of the records (a cache line).
     static let recordAlignment = 64
 

@@ -29,13 +29,28 @@ final class TickerEngine: Sendable {
         // made on the first arming, from the process's system time base.
         if case .virtual = timeBase.source {
             let alarm = timeBase.makeAlarm(for: context, clock: clock) { [weak self] in self?.serviceDueTickers() }
-            machine.withLock { $0.alarmMade(alarm) }
+            withMachine { $0.alarmMade(alarm) }
+        }
+    }
+
+    /// Runs one locked transition of the machine. Built with `TIMERKIT_CHECKED`, every invariant of the
+    /// machine's table and heap is checked before unlocking, and a broken one stops the program, naming it.
+    @inline(__always)
+    private func withMachine<Result: ~Copyable>(_ body: (inout TickerStateMachine) -> Result) -> Result {
+        machine.withLock { machine in
+            let result = body(&machine)
+            #if TIMERKIT_CHECKED
+                if let broken = machine.invariantViolation() {
+                    preconditionFailure("TimerKit checked build: engine invariant broken: \(broken)")
+                }
+            #endif
+            return result
         }
     }
 
     deinit {
         // The engine's last reference is gone, so no arming is under way: the alarm is made or not.
-        if case .made(let alarm) = machine.withLock({ $0.alarmState.alarm }) { alarm.shutDown() }
+        if case .made(let alarm) = withMachine({ $0.alarmState.alarm }) { alarm.shutDown() }
     }
 
     // MARK: Events
@@ -46,7 +61,7 @@ final class TickerEngine: Sendable {
     ) -> TickerID {
         // A schedule at a date becomes a delay from the wall clock's reading now.
         let times = schedule.date == nil ? schedule.times : schedule.times(createdAt: clock.source.date())
-        let (id, arming, swept) = machine.withLock { machine in
+        let (id, arming, swept) = withMachine { machine in
             machine.add(
                 times: times, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
                 finishedAtOnce: schedule.count == 0, now: now, originOffset: originOffset, keepAlive: self)
@@ -60,14 +75,14 @@ final class TickerEngine: Sendable {
     func perform(_ command: TickerStateMachine.Command, on id: TickerID) {
         // Only these read the clock; cancel is the hot path and needs no instant.
         let now = command == .cancel ? 0 : clock.now()
-        carryOut(machine.withLock { $0.handle(command, on: id, now: now) })
+        carryOut(withMachine { $0.handle(command, on: id, now: now) })
     }
 
     /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`). Releasing a
     /// handle-owned ticker that was running and never delivered, within `Lifetime.neverFiresWindow` of its
     /// creation, logs the "never fires" warning when `TickerDiagnostics.warnsAboutMistakes` is on.
     func handleReleased(_ id: TickerID, binding: Lifetime.Binding) {
-        let released = machine.withLock { $0.handleReleased(id, binding: binding) }
+        let released = withMachine { $0.handleReleased(id, binding: binding) }
         if let undelivered = released.undelivered,
             Lifetime.neverFires(
                 binding: .handle, state: .running, deliveries: 0,
@@ -86,7 +101,7 @@ final class TickerEngine: Sendable {
 
     /// Cancels every live ticker (when a virtual time base is torn down).
     func cancelAll() {
-        machine.withLock { $0.cancelAll() }.forEach { carryOut($0) }
+        withMachine { $0.cancelAll() }.forEach { carryOut($0) }
     }
 
     // MARK: Carrying out actions (after unlocking)
@@ -141,7 +156,7 @@ final class TickerEngine: Sendable {
             }
             alarm.arm(at: arming.deadline)
             let sequence = arming.sequence
-            let newer = machine.withLock { machine -> Arming? in
+            let newer = withMachine { machine -> Arming? in
                 if isNew { machine.alarmMade(alarm) }
                 return machine.arming(newerThan: sequence, on: alarm)
             }
@@ -161,7 +176,7 @@ final class TickerEngine: Sendable {
 
     /// Whether the engine has made its alarm (for tests: an engine makes it on its first arming).
     var hasAlarm: Bool {
-        machine.withLock { machine in
+        withMachine { machine in
             if case .made = machine.alarmState.alarm { return true }
             return false
         }
@@ -182,7 +197,7 @@ final class TickerEngine: Sendable {
         }
         var served = 0
         while true {
-            let action = machine.withLock { machine in
+            let action = withMachine { machine in
                 machine.nextDue(now: clock.now(), served: served, limit: Self.deliveriesPerWake)
             }
             switch consume action {
@@ -213,7 +228,7 @@ final class TickerEngine: Sendable {
     // MARK: Reading
 
     func snapshot(_ id: TickerID) -> TickerSnapshot? {
-        let found = machine.withLock { machine -> RecordSummary? in
+        let found = withMachine { machine -> RecordSummary? in
             guard machine.isCurrent(id) else { return nil }
             return RecordSummary(
                 machine[id.slot], times: machine.times(ofSlot: id.slot), counts: machine.counts(ofSlot: id.slot),
@@ -237,7 +252,7 @@ final class TickerEngine: Sendable {
             // Filled under the lock and appended after unlocking: growing the whole list may copy it.
             var slice: [RecordSummary] = []
             slice.reserveCapacity(Self.listingSlice)
-            let sweep = machine.withLock { machine in
+            let sweep = withMachine { machine in
                 let (sweep, done) = machine.listSlice(from: &next, limit: Self.listingSlice, into: &slice) {
                     RecordSummary($0, times: $1, counts: $2, nextDeadline: $3)
                 }
@@ -253,7 +268,7 @@ final class TickerEngine: Sendable {
 
     /// The state of the ticker `id` (`nil` once its record is gone), without building a snapshot.
     func tickerState(_ id: TickerID) -> TickerState? {
-        machine.withLock { machine in machine.isCurrent(id) ? machine[id.slot].phase.state : nil }
+        withMachine { machine in machine.isCurrent(id) ? machine[id.slot].phase.state : nil }
     }
 
     /// The time left to the ticker's next scheduled deadline (`nil` once it is finished or cancelled, or its
@@ -261,12 +276,12 @@ final class TickerEngine: Sendable {
     /// its way), the time kept at the pause while paused, the first delay while idle.
     func timeRemaining(_ id: TickerID) -> Duration? {
         let now = clock.now()
-        return machine.withLock { $0.timeRemaining(id, now: now) }.map { .nanoseconds($0) }
+        return withMachine { $0.timeRemaining(id, now: now) }.map { .nanoseconds($0) }
     }
 
     /// How many times the ticker `id` has fired (`nil` once its record is gone).
     func fireCount(_ id: TickerID) -> Int? {
-        machine.withLock { machine in machine.isCurrent(id) ? machine.counts(ofSlot: id.slot).fireCount : nil }
+        withMachine { machine in machine.isCurrent(id) ? machine.counts(ofSlot: id.slot).fireCount : nil }
     }
 
     /// What a snapshot needs from a record, copied under the lock (a few references and numbers); the
@@ -307,21 +322,26 @@ final class TickerEngine: Sendable {
         }
     }
 
-    func liveCount() -> Int { machine.withLock { $0.liveCount } }
+    func liveCount() -> Int { withMachine { $0.liveCount } }
 
     /// The first broken invariant of the engine's table and heap, or nil (for tests).
     func storageInvariantViolation() -> String? {
-        machine.withLock { $0.invariantViolation() }
+        withMachine { $0.invariantViolation() }
     }
 
     /// What the engine's table holds (for tests).
     func storage() -> (slots: Int, occupied: Int, pages: Int, heapCapacity: Int, sites: Int) {
-        machine.withLock { $0.storage }
+        withMachine { $0.storage }
+    }
+
+    /// The reserved capacity of every collection the engine's machine holds, by name (for tests).
+    func collectionCapacities() -> [(path: String, capacity: Int)] {
+        withMachine { $0.collectionCapacities }
     }
 
     /// Nodes in the engine's deadline heap, buried ones included (for tests).
     func heapNodeCount() -> Int {
-        machine.withLock { $0.heap.count }
+        withMachine { $0.heap.count }
     }
 
     /// The engine's current instant.

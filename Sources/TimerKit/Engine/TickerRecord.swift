@@ -38,6 +38,12 @@ enum TickHandler: Sendable {
     }
 }
 
+// Invariant: every field of a record is Sendable but `owner`, a weak `AnyObject`. The engine only loads
+// that reference, under its lock, to test it for nil and to hand it to the ticker's handler, which the
+// binding's API runs where the owner may be used (the main actor's forms on the main run loop, every other
+// form with an owner the API requires to be `Sendable`); it never reaches the owner's members.
+extension TickerRecord: @unchecked Sendable {}
+
 /// Where and how a ticker is being created, as the factories pass it to the engine.
 struct TickerOrigin: Sendable, Hashable {
     let fileID: String

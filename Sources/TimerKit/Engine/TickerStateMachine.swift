@@ -12,11 +12,11 @@
 /// shrinks when it is mostly empty: after a burst, an engine's memory returns to what its remaining
 /// tickers need.
 ///
-/// **Never copy a machine.** Its ``SlotTable`` keeps the records in shared page storage, written through
-/// `nonmutating` setters: a copy aliases that storage, so a change made through one shows in the other
-/// and a page one frees leaves the other pointing at freed memory. A machine lives in its engine's lock
-/// and is only used in place there.
-struct TickerStateMachine {
+/// The machine is noncopyable, as its ``SlotTable`` is (a copy would alias the table's raw page storage):
+/// it lives in its engine's lock and is only used in place there. Built with `TIMERKIT_CHECKED`, the
+/// engine checks every invariant of the table and the heap (``invariantViolation()``) after each locked
+/// transition.
+struct TickerStateMachine: ~Copyable {
     private(set) var table = SlotTable()
     private var nextSerial: UInt32 = 0
     var deadlines = DeadlineHeap()
@@ -30,7 +30,7 @@ struct TickerStateMachine {
     private var boundLiveCount = 0
     /// Keeps the engine alive while it has live tickers whose handles may all be gone: given by `add`,
     /// handed back in ``ReleasedResources`` when the last live ticker stops.
-    private var keepAlive: AnyObject?
+    private var keepAlive: (any AnyObject & Sendable)?
     /// Pending `fire()` requests, by slot (see ``ManualFires``).
     private var manualFires: [UInt32: ManualFires] = [:]
     /// The counters of tickers that outgrew their record's fields (see ``TickerRecord``), by slot: a
@@ -55,7 +55,7 @@ struct TickerStateMachine {
     /// asked for).
     struct ReleasedResources {
         var handler: TickHandler?
-        var keepAlive: AnyObject?
+        var keepAlive: (any AnyObject & Sendable)?
         var ownerGone: TickerSite?
     }
 
@@ -84,8 +84,8 @@ struct TickerStateMachine {
         case stop(ReleasedResources)
     }
 
-    /// What a wake-up does next.
-    enum ServiceAction {
+    /// What a wake-up does next (noncopyable: a batch is served once).
+    enum ServiceAction: ~Copyable {
         case serve(Due)
         /// Batched tickers (internal hand-overs): every due one decided under one lock, served back to back.
         case serveBatch(DueBatch)
@@ -99,14 +99,17 @@ struct TickerStateMachine {
     /// each one.) A batch is made under the lock and served exactly once, by the wake-up that asked for it.
     ///
     /// It is made for the due tickers counted when the wake-up starts (see `nextDue`), and doubles only if
-    /// more come due while it fills (a `fire()` request).
-    struct DueBatch {
+    /// more come due while it fills (a `fire()` request). Noncopyable, as it owns its storage: a batch dropped
+    /// before it is served (or part way) releases what it still holds.
+    struct DueBatch: ~Copyable {
         private var base: UnsafeMutablePointer<Due>
         /// Beside each delivery, its waiter token's address (unretained; nil for other handlers), taken
         /// when it was appended, so that the prefetch hints read no `Due` (a copy retains what it holds).
         private var waiters: UnsafeMutablePointer<UnsafeRawPointer?>
         private(set) var capacity: Int
         private(set) var count = 0
+        /// Deliveries moved out to be served (the first `served` are no longer initialised).
+        private var served = 0
 
         init(capacity: Int) {
             self.capacity = max(1, capacity)
@@ -157,13 +160,19 @@ struct TickerStateMachine {
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
             for index in 0..<min(count, Self.lookahead) { Self.hint(waiters[index], resumed: false) }
             for index in 0..<min(count, Self.resumedLookahead) { Self.hint(waiters[index], resumed: true) }
-            for index in 0..<count {
+            while served < count {
+                let index = served
                 if index + Self.lookahead < count { Self.hint(waiters[index + Self.lookahead], resumed: false) }
                 if index + Self.resumedLookahead < count {
                     Self.hint(waiters[index + Self.resumedLookahead], resumed: true)
                 }
+                served += 1
                 serve((base + index).move())
             }
+        }
+
+        deinit {
+            (base + served).deinitialize(count: count - served)
             base.deallocate()
             waiters.deallocate()
         }
@@ -185,7 +194,7 @@ struct TickerStateMachine {
     /// immediately counts its schedule from `now + originOffset` (see `Ticker.make`).
     mutating func add(
         times: ScheduleTimes, origin: TickerOrigin, owner: AnyObject?, startsImmediately: Bool, handler: TickHandler,
-        finishedAtOnce: Bool, now: Int64, originOffset: Int64 = 0, keepAlive engine: AnyObject
+        finishedAtOnce: Bool, now: Int64, originOffset: Int64 = 0, keepAlive engine: any AnyObject & Sendable
     ) -> (id: TickerID, arming: Arming?, swept: Sweep) {
         let swept = sweep(limit: Self.sweptPerAdd)
         let start = now.addingSaturating(originOffset)
@@ -471,7 +480,7 @@ struct TickerStateMachine {
         if hadManualFires { manualFires.removeValueGivingStorageBack(forKey: slot) }
         // Buried, not sifted out: cancel does no heap work (see `DeadlineHeap`).
         let position = heapPosition(of: slot)
-        if position >= 0 { deadlines.bury(at: position, positions: table) }
+        if position >= 0 { deadlines.bury(at: position, positions: &table) }
         liveCount -= 1
         if isBound { boundLiveCount -= 1 }
         if liveCount == 0 { released.keepAlive = keepAlive.take() }
@@ -512,15 +521,11 @@ struct TickerStateMachine {
     /// One past the highest slot that may hold a ticker (the range a scan covers).
     var slotCount: Int { table.slotEnd }
 
-    /// Slots that hold a ticker.
-    var occupiedCount: Int { table.occupiedCount }
-
     /// The record in `slot`, read or modified in place (through the table's storage: a record is never
     /// copied whole, which would retain its handler and site and copy its weak owner).
     subscript(slot: UInt32) -> TickerRecord {
         @inline(__always) unsafeAddress { UnsafePointer(table.address(of: slot)) }
-        // Not `mutating`: the table's pages are raw storage (see `SlotTable`).
-        @inline(__always) nonmutating unsafeMutableAddress { table.address(of: slot) }
+        @inline(__always) mutating unsafeMutableAddress { table.address(of: slot) }
     }
 
     /// The address of the record in `slot`, for a run of accesses to one record (each subscript access
@@ -632,11 +637,6 @@ struct TickerStateMachine {
         table.isOccupied(id.slot) && table[id.slot].serial == id.serial
     }
 
-    /// The id of the ticker in an occupied slot.
-    func id(of slot: UInt32) -> TickerID {
-        TickerID(slot: slot, serial: self[slot].serial)
-    }
-
     /// Stores a record in a free slot (internal so that storage tests can fill a machine directly).
     mutating func insert(_ record: consuming TickerRecord) -> TickerID {
         nextSerial &+= 1
@@ -680,7 +680,7 @@ struct TickerStateMachine {
 
     /// The earliest pending deadline's node, after dropping buried nodes from the top.
     mutating func firstPending() -> HeapNode? {
-        deadlines.dropBuriedTop(positions: table)
+        deadlines.dropBuriedTop(positions: &table)
         return deadlines.nodes.first
     }
 
@@ -693,21 +693,21 @@ struct TickerStateMachine {
     private mutating func reschedule(_ slot: UInt32, to key: (deadline: Int64, latest: Int64)?) {
         let position = heapPosition(of: slot)
         guard let key else {
-            if position >= 0 { deadlines.remove(at: position, positions: table) }
+            if position >= 0 { deadlines.remove(at: position, positions: &table) }
             return
         }
         sequence &+= 1
         let node = HeapNode(deadline: key.deadline, sequence: sequence, slot: slot)
         if position >= 0 {
-            deadlines.replace(at: position, with: node, positions: table)
+            deadlines.replace(at: position, with: node, positions: &table)
         } else {
-            deadlines.insert(node, positions: table)
+            deadlines.insert(node, positions: &table)
         }
         noteKey(key)
     }
 
     mutating func removeFromHeap(at position: Int) {
-        deadlines.remove(at: position, positions: table)
+        deadlines.remove(at: position, positions: &table)
     }
 
     // MARK: Reading
@@ -726,6 +726,16 @@ struct TickerStateMachine {
     }
 
     // MARK: Checking
+
+    /// The reserved capacity of every collection the machine holds, its table's included, by name (for
+    /// tests: an engine emptied after a burst must not keep the burst's room). A collection added to the
+    /// machine is listed here.
+    var collectionCapacities: [(path: String, capacity: Int)] {
+        table.collectionCapacities.map { ("table.\($0.path)", $0.capacity) } + [
+            ("deadlines", deadlines.capacity), ("manualFires", manualFires.capacity),
+            ("wideCounts", wideCounts.capacity), ("sites", sites.capacity),
+        ]
+    }
 
     /// Checks the invariants of the table, of the heap, and of the two together; returns the first one
     /// broken, or nil (for tests).

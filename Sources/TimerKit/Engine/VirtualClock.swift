@@ -328,8 +328,6 @@ final class OnceContinuation: Sendable {
     }
 
     private let phase = Locked<Phase>.make(.idle)
-    /// The grace period's timer, cancelled when the event comes first.
-    private let timeout = Locked<DispatchWorkItem?>.make(nil)
 
     /// Resumes with `true` (the event happened). Later calls do nothing.
     func resume() { finish(true) }
@@ -348,7 +346,6 @@ final class OnceContinuation: Sendable {
             }
         }
         waiting?.resume(returning: value)
-        if value { timeout.withLock { $0.take() }?.cancel() }
     }
 
     /// Runs `register` (which returns `true` if the event already happened, else keeps the waiter to
@@ -363,10 +360,11 @@ final class OnceContinuation: Sendable {
                 return nil
             }
             if let early { return continuation.resume(returning: early) }
-            let timeout = DispatchWorkItem { waiter.finish(false) }
-            waiter.timeout.withLock { $0 = timeout }
-            DispatchQueue.global().asyncAfter(
-                deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds)), execute: timeout)
+            // Holds the waiter weakly: an event that comes first frees it at once, and the grace period's
+            // end then finds nothing to do.
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(grace.saturatingNanoseconds))) {
+                [weak waiter] in waiter?.finish(false)
+            }
         }
     }
 }

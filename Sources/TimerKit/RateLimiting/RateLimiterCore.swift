@@ -1,6 +1,6 @@
 /// The timing of a rate limiter, as pure value math the core drives: events in, decided values out, and
 /// the next instant it needs a wake-up.
-protocol RateLimitMachine: SendableMetatype {
+protocol RateLimitMachine: Sendable {
     associatedtype Value: Sendable
 
     /// Decides every delivery whose deadline is at or before `now`, in deadline order.

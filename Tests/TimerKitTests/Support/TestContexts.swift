@@ -66,6 +66,6 @@ final class LiveContext: Sendable {
 /// Keeps objects that a deliberately leaking `Foundation.Timer` captured reachable, so that LeakSanitizer
 /// reports only the timer itself (suppressed: Linux never frees it) and not the test's own objects.
 enum FoundationLeakQuarantine {
-    private static let kept = Locked<[Any]>.make([])
-    static func keep(_ value: Any) { kept.withLock { $0.append(value) } }
+    private static let kept = Locked<[any Sendable]>.make([])
+    static func keep(_ value: any Sendable) { kept.withLock { $0.append(value) } }
 }
