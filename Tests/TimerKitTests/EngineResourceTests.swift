@@ -620,9 +620,6 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(MemoryLayout<TickerRecord>.offset(of: \.handler) == 0)
         #expect(MemoryLayout<TickerRecord>.offset(of: \.serial) == 20)
         #expect(MemoryLayout<TickerRecord>.offset(of: \.site) == 40)
-        #if _pointerBitWidth(_64)
-            #expect(MemoryLayout<TickerRecord>.offset(of: \.site) == SlotTable.siteOffset)
-        #endif
         #expect(MemoryLayout<TickerRecord>.offset(of: \.createdAt) == 48)
         #expect(MemoryLayout<HeapNode>.size == 16)
         #expect(MemoryLayout<HeapNode>.stride == 16)

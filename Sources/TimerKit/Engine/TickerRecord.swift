@@ -1,5 +1,3 @@
-internal import CTimerKit
-
 /// Identifies one ticker inside its engine: a slot in the record table and the serial number the engine
 /// gave the ticker when it took that slot (so a handle to a ticker whose slot was reused finds nothing).
 struct TickerID: Hashable, Sendable {
@@ -27,14 +25,6 @@ enum TickHandler: Sendable {
         case .full(let handler): handler(tick, owner, engine, id)
         case .waiter(let token): token.fired(tick, engine: engine, id: id)
         }
-    }
-
-    /// Starts loading a waiter handler's token into the cache, for the reference count that serving it
-    /// updates (a closure's context is opaque: nothing is loaded for the other cases); a hint that changes
-    /// no state.
-    @inline(__always)
-    func prefetchObject() {
-        if case .waiter(let token) = self { ctimerkit_prefetch_for_write(Unmanaged.passUnretained(token).toOpaque()) }
     }
 }
 

@@ -27,7 +27,7 @@ struct TickerStateMachine: ~Copyable {
     /// Tickers not yet finished or cancelled.
     private(set) var liveCount = 0
     /// Live tickers bound to an owner or target: the only ones a dead-owner sweep looks for.
-    private var boundLiveCount = 0
+    private(set) var boundLiveCount = 0
     /// Keeps the engine alive while it has live tickers whose handles may all be gone: given by `add`,
     /// handed back in ``ReleasedResources`` when the last live ticker stops.
     private var keepAlive: (any AnyObject & Sendable)?
@@ -37,7 +37,7 @@ struct TickerStateMachine: ~Copyable {
     /// ticker past 2^32 deadlines or calls, or 2^16 skipped deadlines, until its slot is freed.
     private var wideCounts: [UInt32: TickerCounts] = [:]
     /// Where the incremental dead-owner sweep continues.
-    private var sweepCursor = Lifetime.SweepCursor()
+    var sweepCursor = Lifetime.SweepCursor()
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
     /// its own), and the one used last.
     private var sites: [TickerOrigin: TickerSite] = [:]
@@ -182,10 +182,8 @@ struct TickerStateMachine: ~Copyable {
     /// are released only after unlocking (see `Lifetime.Sweep`).
     typealias Sweep = Lifetime.Sweep<ReleasedResources>
 
-    /// A lifecycle call from a handle.
-    enum Command {
-        case start, pause, resume, restart, cancel, fire
-    }
+    /// A lifecycle call from a handle (``Lifetime/Control``).
+    typealias Command = Lifetime.Control
 
     // MARK: Events
 
@@ -216,30 +214,34 @@ struct TickerStateMachine: ~Copyable {
     mutating func handle(_ command: Command, on id: TickerID, now: Int64) -> Action {
         guard isCurrent(id) else { return .none }
         let slot = id.slot
-        switch (command, self[slot].phase) {
-        case (.start, .idle), (.restart, .idle), (.restart, .running), (.restart, .paused):
+        let phase = self[slot].phase
+        // Which calls apply is the rule every feature shares; what each does to a ticker's data is here.
+        guard Lifetime.transition(command, from: phase.state) != nil else {
+            if command == .restart, phase == .finished { return .warnRestartedFinished(self[slot].site) }
+            return .none
+        }
+        switch (command, phase) {
+        case (.start, _), (.restart, _):
             // Deadline 1 is one first delay from now; pending `fire()` requests stay.
             self[slot].phase = .running(origin: now)
             updateCounts(slot) { $0.nextIndex = 1 }
-        case (.pause, .running):
+        case (.pause, _):
             let deadline = scheduledDeadline(ofSlot: slot) ?? now
             self[slot].phase = .paused(remaining: max(0, deadline.subtractingSaturating(now)))
         case (.resume, .paused(let remaining)):
             let next = now.addingSaturating(remaining)
             self[slot].phase = .running(
                 origin: next.subtractingSaturating(times(ofSlot: slot).offset(ofDeadline: nextIndex(ofSlot: slot))))
-        case (.cancel, .idle), (.cancel, .running), (.cancel, .paused):
+        case (.cancel, _):
             return .release(stop(slot, as: .cancelled))
-        case (.fire, .idle), (.fire, .running), (.fire, .paused):
+        case (.fire, _):
             if self[slot].hasManualFires {
                 manualFires[slot]!.pending &+= 1
             } else {
                 manualFires[slot] = ManualFires(pending: 1, requestedAt: now)
                 self[slot].hasManualFires = true
             }
-        case (.restart, .finished):
-            return .warnRestartedFinished(self[slot].site)
-        default:
+        case (.resume, _):
             return .none
         }
         reschedule(slot)
@@ -314,11 +316,7 @@ struct TickerStateMachine: ~Copyable {
     /// tickers between deadlines, so that long intervals do not hold handlers and engines for long.
     mutating func sweep(limit: Int?) -> Sweep {
         var sweep = Sweep()
-        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slotCount) {
-            // Stopping a ticker may free the last slot, which releases the table.
-            guard boundLiveCount > 0, let slot = sweepCursor.next(below: UInt32(slotCount)) else { break }
-            sweepIfOwnerGone(slot, into: &sweep)
-        }
+        sweepDeadOwners(limit: limit, into: &sweep)
         return sweep
     }
 
@@ -360,9 +358,6 @@ struct TickerStateMachine: ~Copyable {
         // interval, and serving them one by one walks memory at one miss at a time). The count sizes the
         // batch, which then never grows unless a ticker is due again (a `fire()` request).
         let due = deadlines.forEachDue(now: now, limit: limit - served) { table.prefetch($0) }
-        // Then what each record refers to, read from the records as they arrive (the reads do not wait for
-        // each other either).
-        _ = deadlines.forEachDue(now: now, limit: due) { table.prefetchReferents($0) }
         var batch = DueBatch(capacity: due)
         while served + batch.count < limit, let next = firstPending(), next.deadline <= now,
             self[next.slot].site.isBatched
@@ -457,12 +452,7 @@ struct TickerStateMachine: ~Copyable {
 
     /// Stops the ticker in `slot` if it is live, bound, and its owner has gone away (see `sweep`).
     private mutating func sweepIfOwnerGone(_ slot: UInt32, into sweep: inout Sweep) {
-        let verdict = Lifetime.sweepVerdict(isLiveBound: isLiveBound(slot), owner: self[slot].owner)
-        guard sweep.note(verdict) else { return }
-        let site = self[slot].site
-        var released = stop(slot, as: .cancelled)
-        released.ownerGone = site
-        sweep.stopped.append(released)
+        if sweep.note(ownerVerdict(at: slot)) { sweep.stopped.append(stopOwnerGone(at: slot)) }
     }
 
     /// Moves a live ticker to a final phase, taking out its handler and its heap entry; frees its slot if
@@ -773,6 +763,21 @@ struct TickerStateMachine: ~Copyable {
             }
         }
         return nil
+    }
+}
+
+extension TickerStateMachine: OwnerSweeping {
+    /// The table's end while a bound ticker is live; 0 (nothing to sweep) otherwise.
+    var sweepEnd: Int { boundLiveCount > 0 ? table.slotEnd : 0 }
+
+    func ownerVerdict(at slot: UInt32) -> Lifetime.SweepVerdict { table.ownerVerdict(at: slot) }
+
+    /// Stops the live bound ticker in `slot`, whose owner has gone away.
+    mutating func stopOwnerGone(at slot: UInt32) -> ReleasedResources {
+        let site = self[slot].site
+        var released = stop(slot, as: .cancelled)
+        released.ownerGone = site
+        return released
     }
 }
 

@@ -197,7 +197,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
 
     /// What the subscriber storage holds: pages, allocated pages, slots handed out in them and the slots
     /// their storage has room for (for tests and probes).
-    var storageUsage: FrameSlots.Usage {
+    var storageUsage: SlotStoreUsage {
         state.withLock { $0.storageUsage }
     }
 
@@ -208,16 +208,31 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         _ body: (inout FrameSourceState, inout FrameSourceState.Aftermath) -> Result
     ) -> Result {
         var after = FrameSourceState.Aftermath()
-        let result = state.withLock { body(&$0, &after) }
+        let result = withState { body(&$0, &after) }
         finish(after)
         return result
+    }
+
+    /// Runs one locked transition of the state. Built with `TIMERKIT_CHECKED`, every invariant of the
+    /// subscribers' store and order is checked before unlocking, and a broken one stops the program.
+    @inline(__always)
+    private func withState<Result>(_ body: (inout FrameSourceState) -> Result) -> Result {
+        state.withLock { state in
+            let result = body(&state)
+            #if TIMERKIT_CHECKED
+                if let broken = state.invariantViolation() {
+                    preconditionFailure("TimerKit checked build: frame source invariant broken: \(broken)")
+                }
+            #endif
+            return result
+        }
     }
 
     private func finish(_ after: FrameSourceState.Aftermath) {
         after.stop?()
         if let epoch = after.start {
             let stop = driver.start(for: self)
-            if !state.withLock({ $0.install(stop, epoch: epoch) }) { stop() }
+            if !withState({ $0.install(stop, epoch: epoch) }) { stop() }
         }
         if let origin = after.neverFires {
             Diagnostics.warn(
@@ -244,7 +259,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
             // The delivery, and the owner it carries, are released at the end of each iteration: after
             // the call, before the next subscriber's.
             let now = driver.now()
-            let delivery = state.withLock {
+            let delivery = withState {
                 $0.delivery(for: id, refresh: index, at: timestamp, grid: grid, now: now)
             }
             switch delivery {

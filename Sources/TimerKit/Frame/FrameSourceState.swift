@@ -17,19 +17,50 @@ struct FrameOrigin: Sendable {
     let ownerType: String?
 }
 
+/// A frame source's subscriber as its ``SlotStore`` keeps it: the subscriber (nil once the slot is free)
+/// and the serial it got with the slot. The store's links thread the subscribers in subscription order.
+struct FrameRecord: SlotRecord {
+    var serial: UInt64
+    var subscriber: FrameSourceState.Subscriber?
+
+    /// A subscriber's neighbours in subscription order (-1: none).
+    struct Links: BitwiseCopyable, Equatable {
+        var previous: Int32
+        var next: Int32
+    }
+
+    static var unlinked: Links { Links(previous: -1, next: -1) }
+    // Pages of 4, 4, 8, then 16 subscribers: a source with a few subscribers holds room for a few. Every
+    // page goes with the last subscriber (a source without subscribers holds none).
+    static var firstPageSize: Int { 4 }
+    static var pageSize: Int { 16 }
+    static var keepsFirstPage: Bool { false }
+
+    var isOccupied: Bool { subscriber != nil }
+    /// A cancelled subscriber is removed: every subscriber held is running or paused.
+    var isLive: Bool { subscriber != nil }
+    var binding: Lifetime.Binding { subscriber?.binding ?? .handle }
+    var loadedOwner: AnyObject? { subscriber?.owner?.object }
+
+    mutating func vacate() { subscriber = nil }
+
+    var keepsReferences: Bool { subscriber != nil }
+}
+
 /// Everything a frame source knows, kept inside its lock: the subscribers and whether its driver runs.
 ///
-/// Subscribers live in slots (a handle names its slot) of ``FrameSlots``, whose pages are given back as
-/// subscribers go, threaded in subscription order by an intrusive doubly linked list, so that reading a
-/// subscriber's state, every lifecycle call and removing a subscriber cost O(1) (amortised, when a page is
-/// taken or freed) whatever the number of subscribers. Lifetime rules (what releasing a handle does, loading
-/// the owner, sweeping dead owners, the "never fires" rule) come from ``Lifetime``. Dead owners are found
-/// at each delivery, by a sweep of every subscriber once per refresh, by a sweep of a few slots per
-/// lifecycle call, and for the one subscriber whose state is read.
+/// Subscribers live in slots (a handle names its slot) of the ``SlotStore`` every feature uses, whose pages
+/// are given back as subscribers go, threaded in subscription order by the store's links (an intrusive
+/// doubly linked list), so that reading a subscriber's state, every lifecycle call and removing a
+/// subscriber cost O(1) (amortised, when a page is taken or freed) whatever the number of subscribers.
+/// Lifetime rules (which calls apply in which state, what releasing a handle does, loading the owner, the
+/// dead-owner sweep, the "never fires" rule) come from ``Lifetime`` and the store, as for tickers. Dead
+/// owners are found at each delivery, by a sweep of every subscriber once per refresh, by a sweep of a few
+/// slots per lifecycle call, and for the one subscriber whose state is read.
 ///
 /// Each transition records in an `Aftermath` what to do once the lock is released: start or stop the
-/// driver, drop handlers and loaded owners, log.
-struct FrameSourceState {
+/// driver, drop handlers and loaded owners, log. Noncopyable, as its store is.
+struct FrameSourceState: ~Copyable {
     struct Subscriber {
         /// `running` or `paused`; a cancelled subscriber is removed.
         var state: TickerState
@@ -82,7 +113,7 @@ struct FrameSourceState {
         case stopped(Aftermath)
     }
 
-    private var slots = FrameSlots()
+    private var slots = SlotStore<FrameRecord>()
     /// The first and last subscriber in subscription order (-1: none).
     private var head: Int32 = -1
     private var tail: Int32 = -1
@@ -90,10 +121,10 @@ struct FrameSourceState {
     /// never names another (64 bits: never wraps).
     private var nextSerial: UInt64 = 0
     /// Subscribers that are running or paused.
-    var count: Int { slots.count }
+    var count: Int { slots.occupiedCount }
     private var runningCount = 0
     /// Where the per-call sweep for dead owners continues.
-    private var sweepCursor = Lifetime.SweepCursor()
+    var sweepCursor = Lifetime.SweepCursor()
     private var driver = Driver.stopped
     private var epoch: UInt64 = 0
     /// The last refresh served; a refresh that is not newer is ignored (a stopped run's late delivery).
@@ -111,46 +142,70 @@ struct FrameSourceState {
 
     /// The subscriber `id` names, if it is still there.
     subscript(id: FrameSubscriberID) -> Subscriber? {
-        slots.subscriber(at: id.slot, serial: id.serial)
+        guard id.slot >= 0, slots.hasRecord(UInt32(id.slot)) else { return nil }
+        let record = slots.address(of: UInt32(id.slot))
+        return record.pointee.serial == id.serial ? record.pointee.subscriber : nil
     }
 
-    /// What the subscriber storage holds (see ``FrameSlots/usage``).
-    var storageUsage: FrameSlots.Usage { slots.usage }
+    /// The record in `slot` (a store slot: never -1).
+    private subscript(slot slot: Int32) -> FrameRecord {
+        _read { yield slots[UInt32(slot)] }
+        _modify { yield &slots[UInt32(slot)] }
+    }
+
+    /// The subscription-order links of `slot`.
+    private func links(_ slot: Int32) -> FrameRecord.Links { slots.links(of: UInt32(slot)) }
+
+    private mutating func updateLinks(_ slot: Int32, _ body: (inout FrameRecord.Links) -> Void) {
+        var links = slots.links(of: UInt32(slot))
+        body(&links)
+        slots.setLinks(links, of: UInt32(slot))
+    }
+
+    /// What the subscriber storage holds (see ``SlotStore/usage``).
+    var storageUsage: SlotStoreUsage { slots.usage }
+
+    /// The reserved capacity of every collection the state holds, by name (for tests).
+    var collectionCapacities: [(path: String, capacity: Int)] { slots.collectionCapacities }
 
     /// Adds a subscriber at the end of the subscription order (after sweeping a few slots).
     mutating func insert(_ subscriber: Subscriber, into after: inout Aftermath) -> FrameSubscriberID {
         sweep(limit: Self.sweptPerCall, into: &after)
         nextSerial += 1
-        let slot = slots.insert(subscriber, serial: nextSerial)
-        slots[slot].previous = tail
-        if tail >= 0 { slots[tail].next = slot } else { head = slot }
+        precondition(slots.slotEnd < Int(Int32.max), "TimerKit: more than 2^31 frame subscriptions on a source")
+        let slot = Int32(slots.insert(FrameRecord(serial: nextSerial, subscriber: subscriber)))
+        let last = tail
+        updateLinks(slot) { $0.previous = last }
+        if last >= 0 { updateLinks(last) { $0.next = slot } } else { head = slot }
         tail = slot
         if subscriber.state == .running { runningCount += 1 }
         reconcileDriver(into: &after)
         return FrameSubscriberID(slot: slot, serial: nextSerial)
     }
 
-    enum Command {
-        case pause, resume, cancel
-    }
+    /// The lifecycle calls a frame subscription takes (``Lifetime/Control``: pause, resume, cancel).
+    typealias Command = Lifetime.Control
 
     /// Applies a lifecycle call (after sweeping a few slots); calls that do not apply to the subscriber's
-    /// state do nothing.
+    /// state (``Lifetime/transition(_:from:)``) do nothing.
     mutating func perform(_ command: Command, on id: FrameSubscriberID, into after: inout Aftermath) {
         sweep(limit: Self.sweptPerCall, into: &after)
-        guard let before = self[id] else { return }
+        guard let before = self[id], let next = Lifetime.transition(command, from: before.state) else { return }
         let slot = id.slot
-        switch (command, before.state) {
-        case (.pause, .running):
-            slots[slot].subscriber!.state = .paused
-            runningCount -= 1
-        case (.resume, .paused):
-            slots[slot].subscriber!.state = .running
-            slots[slot].subscriber!.nextFrame = nil
-            runningCount += 1
-        case (.cancel, _):
+        switch next {
+        case .cancelled:
             remove(slot, into: &after)
-        default:
+        case .paused, .running:
+            guard next != before.state else { return }
+            self[slot: slot].subscriber!.state = next
+            if next == .running {
+                // A resumed subscriber's frames start again at the next refresh.
+                self[slot: slot].subscriber!.nextFrame = nil
+                runningCount += 1
+            } else {
+                runningCount -= 1
+            }
+        case .idle, .finished:
             return
         }
         reconcileDriver(into: &after)
@@ -184,7 +239,7 @@ struct FrameSourceState {
     /// if it is gone, the subscriber is removed now and reads `cancelled`.
     mutating func state(of id: FrameSubscriberID, into after: inout Aftermath) -> TickerState {
         guard let subscriber = self[id] else { return .cancelled }
-        switch Lifetime.sweepVerdict(isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object) {
+        switch slots.ownerVerdict(at: UInt32(id.slot)) {
         case .skip: return subscriber.state
         case .alive(let owner):
             after.owner = owner
@@ -200,45 +255,48 @@ struct FrameSourceState {
     /// Takes the subscriber out of its slot and of the subscription order, and frees the slot (its page
     /// goes once empty); its handler leaves in the aftermath.
     private mutating func remove(_ slot: Int32, into after: inout Aftermath) {
-        guard let removed = slots[slot].subscriber.take() else { return }
-        let (previous, next) = (slots[slot].previous, slots[slot].next)
-        if previous >= 0 { slots[previous].next = next } else { head = next }
-        if next >= 0 { slots[next].previous = previous } else { tail = previous }
-        slots.free(slot)
-        if removed.state == .running { runningCount -= 1 }
+        guard let removed = removeSubscriber(slot) else { return }
         after.released.append(removed.handler)
-        if count == 0 { sweepCursor.reset() }
     }
 
-    /// Looks at up to `limit` slot addresses, round-robin from where the last sweep stopped, and removes the
-    /// subscribers whose owner has gone away.
+    /// Takes the subscriber in `slot` out of the subscription order and frees the slot; returns it (its
+    /// handler to be released after unlocking).
+    private mutating func removeSubscriber(_ slot: Int32) -> Subscriber? {
+        guard let removed = self[slot: slot].subscriber else { return nil }
+        let links = links(slot)
+        if links.previous >= 0 { updateLinks(links.previous) { $0.next = links.next } } else { head = links.next }
+        if links.next >= 0 { updateLinks(links.next) { $0.previous = links.previous } } else { tail = links.previous }
+        slots.setLinks(FrameRecord.unlinked, of: UInt32(slot))
+        // The store drops its reference; the caller's is released after unlocking.
+        slots.free(UInt32(slot))
+        if removed.state == .running { runningCount -= 1 }
+        if count == 0 { sweepCursor.reset() }
+        return removed
+    }
+
+    /// Looks at up to `limit` slots for dead owners (the one sweep, ``OwnerSweeping``).
     private mutating func sweep(limit: Int, into after: inout Aftermath) {
-        var sweep = Lifetime.Sweep<FrameOrigin>()
-        for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: slots.end) {
-            // Removing a subscriber may free pages: re-read the end.
-            guard let slot = sweepCursor.next(below: Int32(slots.end)) else { break }
-            if slots.contains(slot) { check(slot, into: &sweep, after: &after) }
-        }
+        var sweep = Sweep()
+        sweepDeadOwners(limit: limit, into: &sweep)
         finish(sweep, into: &after)
     }
 
     /// Looks at the subscriber in `slot` (if any) for a sweep: removes it if its owner has gone away.
     @inline(__always)
-    private mutating func check(_ slot: Int32, into sweep: inout Lifetime.Sweep<FrameOrigin>, after: inout Aftermath) {
-        guard let subscriber = slots[slot].subscriber else { return }
-        let verdict = Lifetime.sweepVerdict(isLiveBound: subscriber.binding.isBound, owner: subscriber.owner?.object)
-        if sweep.note(verdict) {
-            sweep.stopped.append(subscriber.origin)
-            remove(slot, into: &after)
-        }
+    private mutating func check(_ slot: Int32, into sweep: inout Sweep) {
+        if sweep.note(ownerVerdict(at: UInt32(slot))) { sweep.stopped.append(stopOwnerGone(at: UInt32(slot))) }
     }
 
+    /// What a sweep leaves: the removed subscribers (for the log, and their handlers to release).
+    typealias Sweep = Lifetime.Sweep<Subscriber>
+
     /// Hands out what a sweep found: owners found alive, to be released after unlocking (the last release
-    /// would run the owner's `deinit`), and the subscribers it stopped, for the log.
-    private mutating func finish(_ sweep: Lifetime.Sweep<FrameOrigin>, into after: inout Aftermath) {
+    /// would run the owner's `deinit`), and the subscribers it stopped (their handlers, and the log).
+    private mutating func finish(_ sweep: Sweep, into after: inout Aftermath) {
         after.owners += sweep.alive
         if !sweep.stopped.isEmpty {
-            after.ownersGone += sweep.stopped
+            after.released += sweep.stopped.map(\.handler)
+            after.ownersGone += sweep.stopped.map(\.origin)
             reconcileDriver(into: &after)
         }
     }
@@ -279,16 +337,16 @@ struct FrameSourceState {
     mutating func beginRefresh(_ index: Int64, into after: inout Aftermath) -> [FrameSubscriberID]? {
         guard index > lastRefresh else { return nil }
         lastRefresh = index
-        var sweep = Lifetime.Sweep<FrameOrigin>()
+        var sweep = Sweep()
         var due: [FrameSubscriberID] = []
         due.reserveCapacity(runningCount)
         var slot = head
         while slot >= 0 {
             // Read before a removal unlinks the slot (or frees every page with the last subscriber).
-            let next = slots[slot].next
-            check(slot, into: &sweep, after: &after)
-            if slots.contains(slot), let subscriber = slots[slot].subscriber, subscriber.state == .running {
-                due.append(FrameSubscriberID(slot: slot, serial: slots[slot].serial))
+            let next = links(slot).next
+            check(slot, into: &sweep)
+            if slots.isOccupied(UInt32(slot)), self[slot: slot].subscriber?.state == .running {
+                due.append(FrameSubscriberID(slot: slot, serial: self[slot: slot].serial))
             }
             slot = next
         }
@@ -306,13 +364,13 @@ struct FrameSourceState {
         let divisor = subscriber.divisor
         let next = subscriber.nextFrame ?? Self.roundedUp(index, toMultipleOf: divisor)
         guard index >= next else {
-            slots[slot].subscriber!.nextFrame = next
+            self[slot: slot].subscriber!.nextFrame = next
             return .skip
         }
         // An owner-bound subscriber is delivered only with its owner loaded (and kept alive for the call);
         // the loaded reference travels out in the delivery, never released here.
         var owner: AnyObject?
-        switch Lifetime.load(subscriber.binding, owner: subscriber.owner?.object) {
+        switch Lifetime.load(subscriber.binding, owner: slots[UInt32(slot)].loadedOwner) {
         case .deliver(let loaded): owner = loaded
         case .deliverWithoutOwner: break
         case .ownerGone:
@@ -328,7 +386,7 @@ struct FrameSourceState {
         let dropped = Int((frame - next) / divisor)
         subscriber.index += 1 + dropped
         subscriber.nextFrame = frame + divisor
-        slots[slot].subscriber = subscriber
+        self[slot: slot].subscriber = subscriber
         // Instants of other refreshes are taken from the grid, relative to this refresh's instant, so
         // that no per-refresh rounding adds up.
         let offset = grid.offset(ofRefresh: index)
@@ -356,9 +414,9 @@ struct FrameSourceState {
     // MARK: Invariants
 
     /// Checks that the subscription order links every subscriber once, both ways, that the counts match,
-    /// that serials are unique and already handed out, and the slot storage's own invariants (only
-    /// emptied page kept is the spare: see ``FrameSlots``); returns the first broken invariant, or nil (for
-    /// tests).
+    /// that serials are unique and already handed out, and the store's own invariants (see
+    /// ``SlotStore/invariantViolation()``); returns the first broken invariant, or nil (for tests, and after
+    /// every transition in a `TIMERKIT_CHECKED` build).
     func invariantViolation() -> String? {
         var seen = 0
         var running = 0
@@ -366,23 +424,35 @@ struct FrameSourceState {
         var previous: Int32 = -1
         var slot = head
         while slot >= 0 {
-            guard slots.contains(slot), let subscriber = slots[slot].subscriber else {
+            guard slots.isOccupied(UInt32(slot)), let subscriber = self[slot: slot].subscriber else {
                 return "slot \(slot) is linked but holds no subscriber"
             }
-            guard slots[slot].previous == previous else { return "slot \(slot) links back to the wrong slot" }
+            guard links(slot).previous == previous else { return "slot \(slot) links back to the wrong slot" }
             seen += 1
             if subscriber.state == .running { running += 1 }
             guard seen <= count else { return "the subscription order has a cycle or misses the count" }
-            let serial = slots[slot].serial
+            let serial = self[slot: slot].serial
             guard serial <= nextSerial, serials.insert(serial).inserted else {
                 return "slot \(slot) has serial \(serial), reused or not handed out yet"
             }
             previous = slot
-            slot = slots[slot].next
+            slot = links(slot).next
         }
         if previous != tail { return "the tail is \(tail), the last linked slot \(previous)" }
         if seen != count { return "\(seen) subscribers are linked, the count says \(count)" }
         if running != runningCount { return "\(running) subscribers run, the count says \(runningCount)" }
         return slots.invariantViolation()
+    }
+}
+
+extension FrameSourceState: OwnerSweeping {
+    var sweepEnd: Int { slots.slotEnd }
+
+    func ownerVerdict(at slot: UInt32) -> Lifetime.SweepVerdict { slots.ownerVerdict(at: slot) }
+
+    /// Removes the subscriber in `slot`, whose owner has gone away.
+    mutating func stopOwnerGone(at slot: UInt32) -> Subscriber {
+        // The verdict was on an occupied slot.
+        removeSubscriber(Int32(slot))!
     }
 }

@@ -1,8 +1,12 @@
 /// The lifetime rules every handle-and-owner feature shares — tickers, frame subscriptions, debouncers and
-/// throttlers — as pure functions: no lock, no clock, no logging. Each feature keeps its own storage and
-/// lock, asks these functions what to do, and does it (after unlocking, where user code may run).
+/// throttlers — as pure functions: no lock, no clock, no logging. Tickers and frame subscriptions keep their
+/// items in the one ``SlotStore`` and sweep it with the one ``OwnerSweeping`` sweep; each feature has its
+/// own lock, asks these functions what to do under it, and does it (after unlocking, where user code may
+/// run).
 ///
 /// The rules, once:
+/// - Which lifecycle call applies in which state (``transition(_:from:)``): a call that does not apply does
+///   nothing.
 /// - A handle is **bound** (owner-bound or target–action: a weakly held object defines the lifetime and the
 ///   handle is optional), **handle-owned** (releasing the handle cancels, like `AnyCancellable`), or a
 ///   **view** (a handle passed into a Foundation-style block: releasing it does nothing).
@@ -45,10 +49,35 @@ enum Lifetime {
         }
     }
 
+    // MARK: Lifecycle calls
+
+    /// A lifecycle call on a handle. Tickers take every one; frame subscriptions pause, resume and cancel.
+    enum Control: Sendable {
+        case start, pause, resume, restart, cancel, fire
+    }
+
+    /// The state an item in `state` moves to on `control`, or nil when the call does not apply (it then does
+    /// nothing): start an idle item; pause a running one; resume a paused one; restart a live one (from now);
+    /// cancel a live one; fire a live one (it stays in its state). A final item takes no call. Each feature
+    /// then updates what its own state carries (a ticker's schedule origin, a subscriber's next frame).
+    @inline(__always)
+    static func transition(_ control: Control, from state: TickerState) -> TickerState? {
+        switch (control, state) {
+        case (.start, .idle), (.resume, .paused): .running
+        case (.restart, .idle), (.restart, .running), (.restart, .paused): .running
+        case (.pause, .running): .paused
+        case (.cancel, .idle), (.cancel, .running), (.cancel, .paused): .cancelled
+        case (.fire, .idle), (.fire, .running), (.fire, .paused): state
+        default: nil
+        }
+    }
+
     // MARK: Releasing a handle
 
-    /// What a released handle asks for. Decided when the handle goes, outside every lock (it may load the
-    /// owner's weak reference), then applied under the lock with ``effect(of:in:)``.
+    /// What a released handle asks for: decided from the binding and, for a bound handle, whether the
+    /// owner's weak reference reads nil now; then applied to the item's state with ``effect(of:in:)``.
+    /// Tickers decide both under their engine's lock (the owner it loads is released after unlocking);
+    /// frame subscriptions load the owner before locking.
     enum Release: UInt8, Sendable {
         /// A view handle: nothing.
         case nothing
