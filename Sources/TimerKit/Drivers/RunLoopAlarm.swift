@@ -13,6 +13,13 @@ import Foundation
 /// for in every mode. The timer that fired is not re-dated, so CFRunLoop moves it on by its repeat interval
 /// (in every mode): it waits, disarmed, for its next turn. The RunLoopContext article has the analysis.
 ///
+/// An arming from another thread that read the turn just before a fire passed it on may still land on the
+/// timer that is firing. It is not lost: `SharedAlarm` counts itself disarmed from the start of each fire,
+/// so an arming it issued before that fire is covered by the fire's own re-arming for the earliest deadline
+/// left, issued after the turn passed (and `Alarm.apply` makes the newest arming land last), while one
+/// issued after the fire began reads the turn after it passed. Either way the deadline lands on the other timer; the stale date costs at most one spurious
+/// wake-up.
+///
 /// The timers are created with an explicit distant-future fire date (on Linux a block timer added to a
 /// run loop otherwise fires at once: swift-corelibs-foundation issue 4712) and a huge repeat interval.
 /// Setting a fire date is safe from any thread; the run loop wakes for the new date.
