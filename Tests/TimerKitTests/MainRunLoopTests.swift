@@ -86,4 +86,34 @@ final class MainRunLoopTests: XCTestCase {
         carousel.cancel()
         follower.cancel()
     }
+
+    func testACommonModesTickerFiresInEveryCommonModeAfterASwitch() {
+        MainActor.assumeIsolated { Self.aCommonModesTickerFiresInEveryCommonModeAfterASwitch() }
+    }
+
+    /// Issue 21, item 6, on the main run loop: a ticker in the default common modes keeps firing in each
+    /// common mode across switches (a scroll view tracks, then lets go), also with another timer on the
+    /// loop (a CFRunLoop timer whose fire date is set from its own callout is re-armed only in the mode it
+    /// fired in, which silenced the ticker after each switch).
+    @MainActor
+    private static func aCommonModesTickerFiresInEveryCommonModeAfterASwitch() {
+        // The main engine's timer is in the loop's common modes already; this adds the mode to them.
+        let tracking = RunLoop.Mode("TimerKitTests.MainRunLoopTests.commonTracking")
+        addToCurrentRunLoopsCommonModes(tracking)
+        let keepAlive = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in }
+        RunLoop.main.add(keepAlive, forMode: .common)
+        defer { keepAlive.invalidate() }
+        var deliveredIn: [String] = []
+        let ticker = Ticker.schedule(.every(.milliseconds(5))) { _ in
+            deliveredIn.append(RunLoop.main.currentMode?.rawValue ?? "none")
+        }
+        defer { ticker.cancel() }
+        for mode in [tracking, .default, tracking, .default] {
+            let before = deliveredIn.count
+            spinCurrentRunLoop(in: mode, until: { deliveredIn.count - before >= 3 }, timeout: 2)
+            let phase = deliveredIn[before...]
+            XCTAssertFalse(phase.isEmpty, "no delivery while the main run loop ran in \(mode.rawValue)")
+            XCTAssertTrue(phase.allSatisfy { $0 == mode.rawValue }, "delivered outside \(mode.rawValue)")
+        }
+    }
 }

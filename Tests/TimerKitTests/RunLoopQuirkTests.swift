@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -34,8 +35,8 @@ import Testing
         ticker.cancel()
     }
 
-    /// Tickers on one run loop share one `Foundation.Timer` (Linux never frees a `Foundation.Timer`):
-    /// creating and cancelling many tickers makes one engine, not one timer each.
+    /// Tickers on one run loop share one engine and its two `Foundation.Timer`s (Linux never frees a
+    /// `Foundation.Timer`): creating and cancelling many tickers makes one engine, not one timer each.
     @Test func manyTickersOnOneRunLoopShareOneEngine() {
         let thread = RunLoopThread()
         defer { thread.stop() }
@@ -59,4 +60,48 @@ import Testing
         near.cancel()
         far.cancel()
     }
+
+    /// Issue 21, item 6: a ticker in common modes keeps firing in each of them when its loop switches from
+    /// one to another (a scroll view tracks, then lets go), also when the loop holds another timer. A
+    /// `Foundation.Timer` whose fire date is set from its own callout is re-armed by CFRunLoop only in the
+    /// mode it fired in; the run-loop alarm used to re-arm that way, and went silent after each switch.
+    @Test func aCommonModesTickerFiresInEveryCommonModeAfterASwitch() {
+        let tracking = RunLoop.Mode("TimerKitTests.RunLoopQuirkTests.tracking")
+        let phases = Recorder<ModePhase>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            addToCurrentRunLoopsCommonModes(tracking)
+            // Another timer on the loop, due much later (any timer does; an app's main loop has many).
+            let keepAlive = Foundation.Timer(fire: .distantFuture, interval: 1e9, repeats: true) { _ in }
+            RunLoop.current.add(keepAlive, forMode: .common)
+            // The mode the loop ran each delivery in, read on the loop's thread.
+            let delivered = Recorder<String>()
+            let ticker = Ticker.schedule(.every(.milliseconds(10)), on: .current) { _ in
+                delivered.append(RunLoop.current.currentMode?.rawValue ?? "none")
+            }
+            for mode in [tracking, .default, tracking, .default] {
+                let before = delivered.count
+                // Until a few deliveries in this mode, or a generous 2 s without them.
+                spinCurrentRunLoop(in: mode, until: { delivered.count - before >= 3 }, timeout: 2)
+                phases.append(ModePhase(mode: mode.rawValue, deliveredIn: Array(delivered.values[before...])))
+            }
+            ticker.cancel()
+            keepAlive.invalidate()
+            done.signal()
+        }
+        thread.start()
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        let results = phases.values
+        #expect(results.count == 4)
+        for phase in results {
+            #expect(!phase.deliveredIn.isEmpty, "no delivery while the loop ran in \(phase.mode)")
+            #expect(phase.deliveredIn.allSatisfy { $0 == phase.mode }, "delivered outside \(phase.mode)")
+        }
+    }
+}
+
+/// What a run loop delivered while it ran in one mode: the mode each delivery ran in.
+struct ModePhase: Sendable {
+    let mode: String
+    let deliveredIn: [String]
 }

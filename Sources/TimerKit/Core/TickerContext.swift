@@ -44,10 +44,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     /// A run loop: handlers run on the run loop's thread, while the loop runs in one of `modes`.
     ///
     /// The default, common modes, keeps tickers firing while a scroll view tracks touches (a default-mode
-    /// `Foundation.Timer` pauses then). Scheduling, pausing and cancelling are safe from any thread; the
-    /// engine adds one `Foundation.Timer` per run loop and mode set and re-arms it; once the context has no
-    /// live tickers (and no handle to one is kept), the timer leaves the run loop, so a short-lived thread's
-    /// run loop is freed when the thread ends.
+    /// `Foundation.Timer` pauses then), also right after the loop switches modes. Scheduling, pausing and
+    /// cancelling are safe from any thread; the engine adds two `Foundation.Timer`s per run loop and mode set
+    /// and re-arms them in turn; once the context has no live tickers (and no handle to one is kept), the
+    /// timers leave the run loop, so a short-lived thread's run loop is freed when the thread ends.
     ///
     /// When the loop's thread ends, the loop's tickers are cancelled and their handlers released on the
     /// exiting thread, once TimerKit knows that thread: a ticker was scheduled on ``current`` there, or the
@@ -128,9 +128,10 @@ public struct TickerContext: Sendable, Hashable, CustomStringConvertible {
     var key: ContextKey { ContextKey(storage: storage) }
 
     /// The main run loop's engines live as long as the process: the main thread never ends, and on Linux a
-    /// `Foundation.Timer` is never freed, so its one timer is made once rather than once per burst of
+    /// `Foundation.Timer` is never freed, so its timers are made once rather than once per burst of
     /// tickers. Every other engine lives only while it has live tickers or a handle to one of them (its
-    /// timer then leaves the run loop, its precise or dispatch thread ends, its dispatch source is cancelled).
+    /// timers then leave the run loop, its precise or dispatch thread ends, its dispatch source is
+    /// cancelled).
     var enginesArePermanent: Bool {
         if case .runLoop(let loop, _) = storage { return loop.isMain }
         return false

@@ -22,8 +22,8 @@ import Foundation
 ///
 /// An engine joins its loop thread's list the first time TimerKit runs on that thread for it: when a
 /// ticker is scheduled on ``TickerContext/current``, and when the engine serves a deadline (system time
-/// only: on the system time base a run-loop engine is only ever served by its loop's timer, on the loop's
-/// thread). A loop that TimerKit never saw from its own thread (tickers scheduled on it from elsewhere,
+/// only: on the system time base a run-loop engine is only ever served by its loop's timers, on the
+/// loop's thread). A loop that TimerKit never saw from its own thread (tickers scheduled on it from elsewhere,
 /// and the loop never ran one of their deadlines) is not watched.
 enum RunLoopThreadEnd {
     /// Adds `engine` to the current thread's list unless it is there already. Only call it on the thread

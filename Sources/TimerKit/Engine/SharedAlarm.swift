@@ -1,7 +1,8 @@
 /// The system alarm of one context on the system time base, shared by the context's engines (one per
 /// clock): every engine of a context is woken from this one wake-up source, one after the other, so their
 /// handlers never overlap — on a concurrent queue as on a precise thread — and a context still has one
-/// system timer (one `Foundation.Timer`, dispatch source or thread) whichever clocks its tickers use.
+/// system timer (a run loop's pair of `Foundation.Timer`s taking turns, a dispatch source or a thread)
+/// whichever clocks its tickers use.
 ///
 /// Each engine arms its own slot; the system alarm is armed for the earliest slot. When it fires, the
 /// slots that are due are cleared and their engines woken in the order they registered.

@@ -13,7 +13,7 @@ final class TickerEngine: Sendable {
     private let machine = Locked<TickerStateMachine>.make(TickerStateMachine())
     /// Whether a wake-up has added this engine to its run loop thread's list (see `RunLoopThreadEnd`).
     /// Only set, and only read past false, by `serviceDueTickers` of a run-loop engine on system time,
-    /// which its loop's timer calls on that loop's one thread only; other engines only read it, as false.
+    /// which its loop's timers call on that loop's one thread only; other engines only read it, as false.
     nonisolated(unsafe) private var watchesItsLoopThread = false
 
     /// Deliveries served in one wake-up before the engine yields the context back to its run loop or
@@ -186,8 +186,8 @@ final class TickerEngine: Sendable {
 
     /// Called by the alarm on the context: delivers every due tick, one at a time, then re-arms.
     func serviceDueTickers() {
-        // On system time a run-loop engine is served by its loop's timer, on the loop's thread: the loop's
-        // tickers are then cancelled when that thread ends (see `RunLoopThreadEnd`).
+        // On system time a run-loop engine is served by its loop's timers, on the loop's thread: the
+        // loop's tickers are then cancelled when that thread ends (see `RunLoopThreadEnd`).
         // Once per engine: the thread never changes, and its list keeps the engine until the thread ends.
         if !watchesItsLoopThread, case .runLoop(let loop, _) = context.storage, !loop.isMain,
             case .system = clock.source
