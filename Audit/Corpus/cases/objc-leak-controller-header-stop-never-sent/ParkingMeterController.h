@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface ParkingMeterController : UIViewController
+- (void)startMeter;
+- (void)stopMeter;
+@end
