@@ -5,11 +5,11 @@
 }
 
 - (void)startMetering {
-    _meterLink = [CADisplayLink displayLinkWithTarget:self selector:@selector(sampleLevel:)];
+    _meterLink = [CADisplayLink displayLinkWithTarget:self selector:@selector(sampleMicLevel:)];
     [_meterLink addToRunLoop:[NSRunLoop mainRunLoop] forMode:NSRunLoopCommonModes];
 }
 
-- (void)sampleLevel:(CADisplayLink *)link {
+- (void)sampleMicLevel:(CADisplayLink *)link {
     [self setNeedsDisplay];
 }
 

@@ -1,6 +1,6 @@
 #import <UIKit/UIKit.h>
 
-@interface SparkleView : UIView
+@interface GlitterBurstView : UIView
 @property (nonatomic, strong) CADisplayLink *sparkleLink;
 - (void)beginSparkling;
 @end

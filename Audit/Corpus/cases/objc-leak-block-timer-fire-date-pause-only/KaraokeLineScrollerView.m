@@ -1,11 +1,11 @@
-#import "LyricsScrollerView.h"
+#import "KaraokeLineScrollerView.h"
 
-@interface LyricsScrollerView ()
+@interface KaraokeLineScrollerView ()
 @property (nonatomic, strong) NSTimer *lyricTimer;
 @property (nonatomic, assign) NSInteger lyricLine;
 @end
 
-@implementation LyricsScrollerView
+@implementation KaraokeLineScrollerView
 
 - (void)playLyrics {
     self.lyricTimer = [NSTimer scheduledTimerWithTimeInterval:2 repeats:YES block:^(NSTimer *timer) {

@@ -1,6 +1,6 @@
-#import "MetronomeController.h"
+#import "TempoClickController.h"
 
-@implementation MetronomeController {
+@implementation TempoClickController {
     NSTimer *_beatTimer;
     NSInteger _beats;
 }

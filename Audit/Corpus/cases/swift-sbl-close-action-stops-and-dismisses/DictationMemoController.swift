@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 import UIKit
 
-final class VoiceMemoController: UIViewController {
+final class DictationMemoController: UIViewController {
     private var levelTimer: Timer?
 
     override func viewDidLoad() {

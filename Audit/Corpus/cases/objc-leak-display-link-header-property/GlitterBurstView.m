@@ -1,6 +1,6 @@
-#import "SparkleView.h"
+#import "GlitterBurstView.h"
 
-@implementation SparkleView
+@implementation GlitterBurstView
 
 - (void)beginSparkling {
     self.sparkleLink = [CADisplayLink displayLinkWithTarget:self selector:@selector(twinkle:)];

@@ -1,10 +1,10 @@
-#import "WaveformController.h"
+#import "OscilloscopeTraceController.h"
 
-@interface WaveformController ()
+@interface OscilloscopeTraceController ()
 @property (nonatomic, strong) CADisplayLink *waveLink;
 @end
 
-@implementation WaveformController
+@implementation OscilloscopeTraceController
 
 - (void)viewDidLoad {
     [super viewDidLoad];

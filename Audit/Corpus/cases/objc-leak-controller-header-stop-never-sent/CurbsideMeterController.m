@@ -1,21 +1,21 @@
-#import "ParkingMeterController.h"
+#import "CurbsideMeterController.h"
 
-@interface ParkingMeterController ()
+@interface CurbsideMeterController ()
 @property (nonatomic, strong) NSTimer *meterTimer;
 @end
 
-@implementation ParkingMeterController
+@implementation CurbsideMeterController
 
 - (void)viewDidLoad {
     [super viewDidLoad];
-    [self startMeter];
+    [self startCurbMeter];
 }
 
-- (void)startMeter {
+- (void)startCurbMeter {
     self.meterTimer = [NSTimer scheduledTimerWithTimeInterval:60 target:self selector:@selector(chargeMinute:) userInfo:nil repeats:YES];
 }
 
-- (void)stopMeter {
+- (void)stopCurbMeter {
     [_meterTimer invalidate];
     self.meterTimer = nil;
 }

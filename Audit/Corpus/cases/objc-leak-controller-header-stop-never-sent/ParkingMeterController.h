@@ -1,6 +1,0 @@
-#import <UIKit/UIKit.h>
-
-@interface ParkingMeterController : UIViewController
-- (void)startMeter;
-- (void)stopMeter;
-@end
