@@ -418,4 +418,47 @@ struct StopPathTests {
         // Without the header, the stop is no declared API: a warning.
         #expect(try warnings(["Banner.m": body]) == ["Banner.m:2 timer-target-retain"])
     }
+
+    // MARK: After the held-out batch
+
+    @Test func sharedAccessorThroughAMacroAndAWrapperThatForwardsItsTarget() throws {
+        let socket = """
+            @implementation PulseLink
+            + (PulseLink *)sharedLink {
+                MAKE_SHARED(^{ return [[self alloc] init]; });
+            }
+            - (void)connect {
+                self.pulse = [NSTimer scheduledTimerWithTimeInterval:30 target:self selector:@selector(ping) userInfo:nil repeats:YES];
+            }
+            - (void)ping {}
+            @end
+            """
+        #expect(try warnings(["PulseLink.m": socket]).isEmpty)
+        let wrapper = """
+            import UIKit
+            class DropTimer: NSObject {
+                var link: CADisplayLink!
+                init(target: AnyObject, selector: Selector) {
+                    link = CADisplayLink(target: target, selector: selector)
+                    link.add(to: .current, forMode: .default)
+                }
+            }
+            """
+        let game = """
+            import UIKit
+            final class Game: UIViewController {
+                var drops: DropTimer!
+                override func viewDidLoad() { drops = DropTimer(target: self, selector: #selector(step)) }
+                @objc func step() {}
+            }
+            """
+        #expect(try warnings(["DropTimer.swift": wrapper, "Game.swift": game]) == ["Game.swift:4 timer-target-retain"])
+        // A wrapper that keeps its target weakly and hands the link itself as target: no cycle through the caller.
+        let weakWrapper = wrapper.replacingOccurrences(
+            of: "CADisplayLink(target: target,", with: "CADisplayLink(target: self,")
+        #expect(
+            try warnings(["DropTimer.swift": weakWrapper, "Game.swift": game]) == [
+                "DropTimer.swift:5 display-link-target-retain"
+            ])
+    }
 }

@@ -48,11 +48,13 @@ struct ObjCFileAnalysis {
             facts.stops[method.className ?? "", default: []] += body.stops
             facts.calls += body.calls
             if method.isClassMethod, let className = method.className,
-                ((method.body + 1)..<method.bodyEnd).contains(where: { tokens[$0].text == "dispatch_once" }),
+                ((method.body + 1)..<method.bodyEnd).contains(where: { tokens[$0].text == "dispatch_once" })
+                    || ["shared", "default", "standard"].contains(where: { method.name.hasPrefix($0) }),
                 constructsInstance(of: className, in: (method.body + 1)..<method.bodyEnd)
             {
-                // `+ (instancetype)sharedInstance { static …; dispatch_once(&once, ^{ x = [[self alloc] init]; }); … }`;
-                // not a `dispatch_once` that caches a formatter or an image cache.
+                // `+ (instancetype)sharedInstance { static …; dispatch_once(&once, ^{ x = [[self alloc] init]; }); … }`,
+                // or a `+shared…`/`+default…` accessor that makes the instance through a macro; not a
+                // `dispatch_once` that caches a formatter or an image cache.
                 classes[className, default: ObjCClass()].hasSharedInstance = true
             }
             if !method.isClassMethod, let className = method.className {

@@ -56,6 +56,9 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     /// The file erases a `Timer.publish` publisher (`.eraseToAnyPublisher()` on it).
     var erasesTimerPublisher = false
+    /// Types that hand a target parameter to a timer or display link (`CADisplayLink(target: target, …)` in
+    /// `init(target:selector:)`): they retain the target they are made with.
+    var forwardingTypes: Set<String> = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
 
     enum DispatchEvent { case resume, suspend, release }
@@ -152,7 +155,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
                 recordStop(node, base: base)
             }
         default:
-            break
+            if base == nil, name.first?.isUppercase == true { checkLookalikeInit(node, name: name) }
         }
         return .visitChildren
     }
@@ -324,6 +327,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         facts.types = types.typeFacts()
         facts.calledBySystem = types.calledBySystem
         facts.erasesTimerPublisher = erasesTimerPublisher
+        for type in forwardingTypes { facts.types[type, default: TypeFacts()].retainsTarget = true }
         return facts
     }
 }

@@ -246,6 +246,11 @@ extension SwiftTimerVisitor {
         let text = expression.trimmedDescription
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
         let facts = facts(context)
+        if context.parameters.contains(text), let typeName = context.typeName,
+            types.types[typeName]?.kind == .referenceType
+        {
+            forwardingTypes.insert(typeName)
+        }
         let before = { (position: AbsolutePosition?) in position.map { $0 < call.position } ?? false }
         var rule: Rule?
         if context.selfIsObject, text == "self" || before(facts.strongAliases[text]) {
@@ -272,6 +277,25 @@ extension SwiftTimerVisitor {
             result.fixIts = migrationFixIts(call, lhs: lhs, context: context)
         }
         keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context, details: details)
+    }
+
+    /// `DropTimer(target: self, selector: #selector(step))`: a project type made with a target and a selector. It
+    /// retains self when the scan shows that the type keeps its target strongly or hands it to a timer or display
+    /// link (the index decides).
+    func checkLookalikeInit(_ call: FunctionCallExprSyntax, name: String) {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard labels.contains("target"), labels.contains("selector"),
+            !["Timer", "NSTimer", "CADisplayLink"].contains(name)
+        else { return }
+        let context = SwiftContext(of: call, types: types)
+        var details = StoredTimer(name: "", retainsSelf: false)
+        details.position = call.position.utf8Offset
+        details.enclosingBlocks = Set(enclosingBlocks(of: call))
+        details.lookalikeType = name
+        let isLink = name.contains("Link") || name.contains("Display") || name.contains("Frame")
+        checkTarget(
+            call, isDisplayLink: isLink, lhs: assignment(of: call, context: context), context: context,
+            details: details)
     }
 
     /// The exact edit to TimerKitMigration's look-alike, when one exists:
