@@ -208,11 +208,10 @@ struct ProjectIndex {
     /// Whether the method that contains `stop` makes, after it and in the same block, a new timer that retains
     /// self and is kept under the same name: the stop replaces the cycle with another (`[link invalidate];
     /// link = [CADisplayLink displayLinkWithTarget:self …]`), it does not end it.
-    func restartsAfter(_ stop: TimerStop, type: String) -> Bool {
+    func restartsAfter(_ stop: TimerStop, made: [String: [StoredTimer]]) -> Bool {
         guard !stop.block.isEmpty, !stop.method.isEmpty else { return false }
-        return (timers[type] ?? []).contains {
-            $0.retainsSelf && $0.name == stop.name && $0.method == stop.method && $0.position > stop.position
-                && $0.enclosingBlocks.contains(stop.block)
+        return (made["\(stop.name)|\(stop.method)"] ?? []).contains {
+            $0.position > stop.position && $0.enclosingBlocks.contains(stop.block)
         }
     }
 
@@ -307,6 +306,15 @@ struct ProjectIndex {
         for type in timers.keys.sorted() {
             let facts = types[type] ?? TypeFacts()
             var deinitOnlyNames: [String: [Place]] = [:]
+            let lives = livesForProcess(type)
+            // The self-retaining timers of the type by name and the method that makes them, and the stops already
+            // found to restart or pause, so that a type with thousands of timers is decided in linear time.
+            var made: [String: [StoredTimer]] = [:]
+            for timer in timers[type] ?? [] where timer.retainsSelf && !timer.method.isEmpty {
+                made["\(timer.name)|\(timer.method)", default: []].append(timer)
+            }
+            var restarts: [String: Bool] = [:]
+            var pauses: [String: Bool] = [:]
             for timer in timers[type] ?? [] {
                 if let lookalike = timer.lookalikeType,
                     !(types[lookalike].map { $0.declared && $0.retainsTarget } ?? false)
@@ -320,11 +328,17 @@ struct ProjectIndex {
                 if let holder = timer.holderProperty, types[holder.type]?.properties[holder.property] != false {
                     continue
                 }
-                if timer.retainsSelf && livesForProcess(type) { continue }
+                if timer.retainsSelf && lives { continue }
                 var paused: TimerStop?
                 let ending = stops(of: timer, type: type).filter { stop in
-                    if restartsAfter(stop, type: type) { return false }
-                    if isBackgroundPause(stop, of: timer, type: type) {
+                    let place = "\(stop.path):\(stop.line):\(stop.column)"
+                    let restarted = restarts[place] ?? restartsAfter(stop, made: made)
+                    restarts[place] = restarted
+                    if restarted { return false }
+                    let pauseKey = place + "|" + timer.method
+                    let isPause = pauses[pauseKey] ?? isBackgroundPause(stop, of: timer, type: type)
+                    pauses[pauseKey] = isPause
+                    if isPause {
                         paused = paused ?? stop
                         return false
                     }
