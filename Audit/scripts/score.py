@@ -7,6 +7,7 @@ Usage (from the repository root):
     python3 Audit/scripts/score.py --binary PATH        # scores a binary you built
     python3 Audit/scripts/score.py --require 0.9        # exits 1 when overall recall or precision < 0.9
     python3 Audit/scripts/score.py --check              # only validates the corpus labels
+    python3 Audit/scripts/score.py --batch NAME         # scores only the cases whose label has "batch": NAME
 
 How a finding is matched (Audit/Corpus/README.md says the same):
 
@@ -155,6 +156,7 @@ def load_case(case_id, case_dir):
         "language": label["language"],
         "class": label["class"],
         "description": label["description"],
+        "batch": label.get("batch"),
         "entries": entries,
         "files": files,
     }
@@ -350,6 +352,8 @@ def main(argv=None):
                         help="exit 1 when overall recall or precision is below FRACTION (for example 0.9)")
     parser.add_argument("--isolate", action="store_true", help="run the tool once per case instead of once")
     parser.add_argument("--check", action="store_true", help="validate the labels and exit")
+    parser.add_argument("--batch", metavar="NAME",
+                        help="score only the cases labelled with this batch (the tool still scans the whole corpus)")
     args = parser.parse_args(argv)
     if args.require is not None and not 0 <= args.require <= 1:
         parser.error("--require takes a fraction between 0 and 1")
@@ -362,6 +366,12 @@ def main(argv=None):
     if args.check:
         print(f"score.py: {len(cases)} cases, labels valid")
         return 0
+    scored = cases
+    if args.batch is not None:
+        scored = [case for case in cases if case["batch"] == args.batch]
+        if not scored:
+            print(f"score.py: no case is labelled with batch {args.batch!r}", file=sys.stderr)
+            return 2
 
     binary = args.binary or default_binary()
     if not os.access(binary, os.X_OK):
@@ -372,7 +382,12 @@ def main(argv=None):
     except RuntimeError as error:
         print(f"score.py: {error}", file=sys.stderr)
         return 2
-    overall = report(cases, score(cases, findings))
+    if args.batch is not None:
+        kept = {case["id"] for case in scored}
+        known = {case["id"] for case in cases}
+        findings = {case_id: found for case_id, found in findings.items() if case_id in kept or case_id not in known}
+        print(f"batch {args.batch}: {len(scored)} of {len(cases)} cases (the tool scanned all of them)")
+    overall = report(scored, score(scored, findings))
     print(f"\nbinary: {binary}{' (one run per case)' if args.isolate else ''}")
     if args.require is not None:
         low = [name for name in ("recall", "precision") if overall[name] is None or overall[name] < args.require]

@@ -21,8 +21,9 @@ def write(path, text):
         handle.write(text)
 
 
-def label(case_id, cls, expected, language="swift"):
-    return {
+def label(case_id, cls, expected, language="swift", batch=None):
+    extra = {"batch": batch} if batch else {}
+    return {**extra,
         "id": case_id,
         "language": language,
         "class": cls,
@@ -43,11 +44,11 @@ class ScoreTests(unittest.TestCase):
     def tearDown(self):
         self.directory.cleanup()
 
-    def add_case(self, case_id, cls, expected, files=("A.swift",), language="swift"):
+    def add_case(self, case_id, cls, expected, files=("A.swift",), language="swift", batch=None):
         case_dir = os.path.join(self.corpus, "cases", case_id)
         for name in files:
             write(os.path.join(case_dir, name), SOURCE)
-        write(os.path.join(case_dir, "expected.json"), json.dumps(label(case_id, cls, expected, language)))
+        write(os.path.join(case_dir, "expected.json"), json.dumps(label(case_id, cls, expected, language, batch)))
 
     def finding(self, case_id, file_name, line, rule, severity="warning"):
         return {"file": file_name, "line": line, "rule": rule, "severity": severity, "case": case_id}
@@ -134,6 +135,30 @@ class ScoreTests(unittest.TestCase):
         self.assertIn("safe-one/A.swift:2 [timer-target-retain] (safe)", text)
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             self.assertEqual(score.main(["--binary", tool, "--corpus", self.corpus]), 0)
+
+    def test_batch_scores_only_its_cases(self):
+        self.add_case("leak-old", "leak", [self.site(5, "timer-target-retain")])
+        self.add_case("safe-new", "safe", [], batch="b2")
+        self.add_case("leak-new", "leak", [self.site(5, "timer-target-retain")], batch="b2")
+        cases_dir = os.path.realpath(os.path.join(self.corpus, "cases"))
+        document = {"findings": [
+            {"path": os.path.join(cases_dir, "leak-old", "A.swift"), "line": 2, "column": 1,
+             "rule": "timer-target-retain", "severity": "warning"},
+            {"path": os.path.join(cases_dir, "leak-new", "A.swift"), "line": 6, "column": 3,
+             "rule": "timer-target-retain", "severity": "warning"},
+        ], "diagnostics": []}
+        tool = os.path.join(self.corpus, "fake-tool")
+        write(tool, "#!/usr/bin/env python3\nprint(" + repr(json.dumps(document)) + ")\n")
+        os.chmod(tool, os.stat(tool).st_mode | stat.S_IXUSR)
+        output = io.StringIO()
+        with redirect_stdout(output), redirect_stderr(io.StringIO()):
+            status = score.main(["--binary", tool, "--corpus", self.corpus, "--batch", "b2", "--require", "0.9"])
+        self.assertEqual(status, 0)  # the old case's miss and false alarm are not counted
+        text = output.getvalue()
+        self.assertIn("batch b2: 2 of 3 cases", text)
+        self.assertIn("all                                     1      1  100.0%          1      1    100.0%", text)
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            self.assertEqual(score.main(["--binary", tool, "--corpus", self.corpus, "--batch", "none"]), 2)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,12 @@ struct StoredTimer {
     /// The finding to report instead when the scan shows that the property keeping the timer is weak (declared
     /// in another file): `weak-timer-property-no-fix`.
     var ifWeakProperty: Finding? = nil
+    /// The method it is made in (its key: `startPolling`), to recognise a stop that makes a new timer at once, a
+    /// restart when the app returns to the foreground, and a timer its clients start through public API.
+    var method = ""
+    /// A subscription to a publisher typed only `AnyPublisher<Date, Never>` (a parameter or property): it counts
+    /// when the scan erases a `Timer.publish` publisher to that type somewhere.
+    var needsErasedTimerPublisher = false
 }
 
 /// A place that stops a timer or source: `invalidate`, `cancel`, `dispatch_source_cancel`, `removeAll`.
@@ -56,6 +62,9 @@ struct TimerStop {
     /// Its offset and the block it is in (`path:offset`), to recognise a stop of the previous timer.
     var position = -1
     var block = ""
+    /// It runs only on a failure (under an `if`/`guard` about an error or failure, or in a `catch`): it is not
+    /// the path the work normally takes, so it does not count as stopping the timer.
+    var onlyOnFailure = false
 }
 
 extension TimerStop {
@@ -79,15 +88,27 @@ struct MethodCall {
     var inLifecycle: Bool
     /// Sent to self (`[self stop]`, `stop()`, `self.stop()`): a call of the caller's own type's method.
     var onSelf = false
+    /// Made in a static or class method, a static property's initializer or top-level code: for a construction
+    /// (`Clock()`, `[Clock alloc]`), one that a singleton's accessor makes.
+    var inStatic = false
+    /// For a call named like the timer API (`invalidate`, `cancel`) on a property: the property's declared type,
+    /// so that it counts as a call of that type's own method (`self.animator.invalidate()`).
+    var receiverType: String? = nil
 }
 
 /// What one file says about a type; files are merged by type name (a `.h` with its `.m`, extensions).
 struct TypeFacts {
     /// The file declares the type (class, struct, `@interface`, `@implementation`), not only extends it.
     var declared = false
-    /// A singleton (`static let shared = Self()`, `+sharedInstance` with `dispatch_once`) or an app delegate:
-    /// it lives for the whole process, so a cycle through it leaks nothing.
+    /// An app delegate (`@main`, `UIApplicationDelegate`): it lives for the whole process, so a cycle through it
+    /// leaks nothing.
     var livesForProcess = false
+    /// It has a shared instance (`static let shared = Self()`, `+sharedInstance` whose `dispatch_once` makes an
+    /// instance of the class): it lives for the whole process when the scan makes no other instance of it.
+    var hasSharedInstance = false
+    /// Methods that are public API (Swift `public`/`open` in a public type; Objective-C, declared in a header's
+    /// `@interface`), by key.
+    var publicMethods: Set<String> = []
     /// It keeps a target strongly (a strong property whose name contains `target`): a wrapper proven to retain.
     var retainsTarget = false
     var isMainActor = false
@@ -101,6 +122,8 @@ struct TypeFacts {
     mutating func merge(_ other: TypeFacts) {
         declared = declared || other.declared
         livesForProcess = livesForProcess || other.livesForProcess
+        hasSharedInstance = hasSharedInstance || other.hasSharedInstance
+        publicMethods.formUnion(other.publicMethods)
         retainsTarget = retainsTarget || other.retainsTarget
         isMainActor = isMainActor || other.isMainActor
         methods.formUnion(other.methods)
@@ -118,6 +141,8 @@ struct FileFacts {
     var types: [String: TypeFacts] = [:]
     /// Methods the frameworks call (`@IBAction`, `@objc` overrides of life-cycle methods): never "never called".
     var calledBySystem: Set<String> = []
+    /// The file erases a `Timer.publish` publisher to a type-erased publisher (`.eraseToAnyPublisher()`).
+    var erasesTimerPublisher = false
 }
 
 /// The scan's index of types, timers, the methods that stop them and where those are called; it turns the
@@ -128,6 +153,7 @@ struct ProjectIndex {
     private var calls: [String: [MethodCall]] = [:]
     private(set) var types: [String: TypeFacts] = [:]
     private var calledBySystem: Set<String> = []
+    private var erasesTimerPublisher = false
 
     init(_ files: [FileFacts]) {
         for file in files {
@@ -136,6 +162,56 @@ struct ProjectIndex {
             for call in file.calls { calls[call.callee, default: []].append(call) }
             for (type, facts) in file.types { types[type, default: TypeFacts()].merge(facts) }
             calledBySystem.formUnion(file.calledBySystem)
+            erasesTimerPublisher = erasesTimerPublisher || file.erasesTimerPublisher
+        }
+    }
+
+    /// Whether the type's instances live for the whole process: an app delegate, or a type with a shared
+    /// instance that the scan constructs only in static code (the shared accessor, a static property, top-level
+    /// code). A `static let preview = Clock()` next to screens that make their own `Clock()` is no evidence that
+    /// the instance owning the timer is the shared one.
+    func livesForProcess(_ type: String) -> Bool {
+        guard let facts = types[type] else { return false }
+        if facts.livesForProcess { return true }
+        guard facts.hasSharedInstance else { return false }
+        return !(calls[type] ?? []).contains { !$0.inStatic && !($0.callerType.isEmpty && $0.callerMethod.isEmpty) }
+    }
+
+    /// Words in a method's name that mean the app is going to the background, or a drag begins: a stop there is
+    /// a pause when the type starts the timer again when the app returns or the drag ends.
+    static func isBackgroundMethod(_ name: String) -> Bool {
+        name.contains("Background") || name.contains("ResignActive") || name.contains("WillResign")
+            || name.contains("BeginDragging")
+    }
+
+    static func isForegroundMethod(_ name: String) -> Bool {
+        name.contains("Foreground") || name.contains("BecomeActive") || name.contains("EndDragging")
+            || name.contains("EndDecelerating")
+    }
+
+    /// Whether `stop` only pauses `timer` while the app is in the background: it is in (or only called from) a
+    /// background method, and a foreground method of the type makes the timer again (itself or through a method
+    /// of self it calls).
+    func isBackgroundPause(_ stop: TimerStop, of timer: StoredTimer, type: String) -> Bool {
+        guard !timer.method.isEmpty else { return false }
+        let callers = (calls[stop.method] ?? []).filter { $0.callerType == type }
+        let inBackground =
+            Self.isBackgroundMethod(stop.method)
+            || (!callers.isEmpty && callers.allSatisfy { Self.isBackgroundMethod($0.callerMethod) })
+        guard inBackground else { return false }
+        if Self.isForegroundMethod(timer.method) { return true }
+        return (calls[timer.method] ?? []).contains {
+            $0.callerType == type && $0.onSelf && Self.isForegroundMethod($0.callerMethod)
+        }
+    }
+
+    /// Whether the method that contains `stop` makes, after it and in the same block, a new timer that retains
+    /// self and is kept under the same name: the stop replaces the cycle with another (`[link invalidate];
+    /// link = [CADisplayLink displayLinkWithTarget:self …]`), it does not end it.
+    func restartsAfter(_ stop: TimerStop, made: [String: [StoredTimer]]) -> Bool {
+        guard !stop.block.isEmpty, !stop.method.isEmpty else { return false }
+        return (made["\(stop.name)|\(stop.method)"] ?? []).contains {
+            $0.position > stop.position && $0.enclosingBlocks.contains(stop.block)
         }
     }
 
@@ -147,10 +223,13 @@ struct ProjectIndex {
         case lifecycle
         /// The timer's own callback stops it.
         case ownCallback(String)
-        /// Another method stops it and the scan calls that method.
-        case called(String)
+        /// Another method stops it and the scan calls that method (from these methods, for the note).
+        case called(String, from: [String])
         /// Another method stops it, but nothing in the scan calls it.
         case neverCalled(String)
+        /// A public method stops it and the timer is started through public API that the type does not call
+        /// itself: library code whose clients (outside the scan) start and stop it.
+        case publicAPI(String)
     }
 
     struct Place: Equatable {
@@ -159,16 +238,20 @@ struct ProjectIndex {
         var column: Int
     }
 
-    func classify(_ stop: TimerStop, type: String, callback: String?) -> StopKind {
+    func classify(_ stop: TimerStop, type: String, timer: StoredTimer) -> StopKind {
+        let callback = timer.callback
         if stop.inDeinit { return .deinitOnly([Place(path: stop.path, line: stop.line, column: stop.column)]) }
         if stop.inLifecycle { return .lifecycle }
         if let callback, stop.method == callback { return .ownCallback(stop.methodDisplay) }
-        if stop.method.isEmpty { return .called("top-level code") }
+        if stop.method.isEmpty { return .called("top-level code", from: []) }
         let callers = (calls[stop.method] ?? []).filter {
             !($0.callerType == type && $0.callerMethod == stop.method) && !($0.onSelf && $0.callerType != type)
+                && ($0.receiverType.map { $0 == type } ?? true)
         }
         if callers.isEmpty {
-            return calledBySystem.contains(stop.method) ? .called(stop.methodDisplay) : .neverCalled(stop.methodDisplay)
+            if calledBySystem.contains(stop.method) { return .called(stop.methodDisplay, from: []) }
+            if isPublicAPI(stop, of: timer, type: type) { return .publicAPI(stop.methodDisplay) }
+            return .neverCalled(stop.methodDisplay)
         }
         if callers.contains(where: \.inLifecycle) { return .lifecycle }
         if callers.allSatisfy({ $0.inDeinit && $0.callerType == type }) {
@@ -177,14 +260,32 @@ struct ProjectIndex {
         if let callback, callers.contains(where: { $0.callerType == type && $0.callerMethod == callback }) {
             return .ownCallback(stop.methodDisplay)
         }
-        return .called(stop.methodDisplay)
+        var from: [String] = []
+        for caller in callers where !caller.callerMethod.isEmpty {
+            let name =
+                caller.callerType == type || caller.callerType.isEmpty
+                ? caller.callerMethod : "\(caller.callerType).\(caller.callerMethod)"
+            if !from.contains(name) { from.append(name) }
+            if from.count == 2 { break }
+        }
+        return .called(stop.methodDisplay, from: from)
+    }
+
+    /// A stop in a public method of a type whose timer is made in a public method that nothing in the scan calls
+    /// (neither the type nor a client here): the library's clients start the timer and must stop it.
+    func isPublicAPI(_ stop: TimerStop, of timer: StoredTimer, type: String) -> Bool {
+        guard let facts = types[type], facts.publicMethods.contains(stop.method), !timer.method.isEmpty,
+            facts.publicMethods.contains(timer.method)
+        else { return false }
+        // Started by nothing in the scan (neither the type itself nor a client here): its clients are elsewhere.
+        return !(calls[timer.method] ?? []).contains { $0.callerType != type || $0.callerMethod != timer.method }
     }
 
     /// The stops that end `timer`: by its storage name, or on the parameter of its own callback (or on anything
     /// in its callback when the timer is not kept under a name this type shows, such as one a method returns).
     func stops(of timer: StoredTimer, type: String) -> [TimerStop] {
         (stops[type] ?? []).filter { stop in
-            guard !stop.onlyReplaces(timer) else { return false }
+            guard !stop.onlyReplaces(timer), !stop.onlyOnFailure else { return false }
             return (!timer.name.isEmpty && stop.name == timer.name)
                 || ((stop.onParameter || timer.name.isEmpty) && timer.callback != nil && stop.method == timer.callback)
         }
@@ -205,6 +306,15 @@ struct ProjectIndex {
         for type in timers.keys.sorted() {
             let facts = types[type] ?? TypeFacts()
             var deinitOnlyNames: [String: [Place]] = [:]
+            let lives = livesForProcess(type)
+            // The self-retaining timers of the type by name and the method that makes them, and the stops already
+            // found to restart or pause, so that a type with thousands of timers is decided in linear time.
+            var made: [String: [StoredTimer]] = [:]
+            for timer in timers[type] ?? [] where timer.retainsSelf && !timer.method.isEmpty {
+                made["\(timer.name)|\(timer.method)", default: []].append(timer)
+            }
+            var restarts: [String: Bool] = [:]
+            var pauses: [String: Bool] = [:]
             for timer in timers[type] ?? [] {
                 if let lookalike = timer.lookalikeType,
                     !(types[lookalike].map { $0.declared && $0.retainsTarget } ?? false)
@@ -213,15 +323,31 @@ struct ProjectIndex {
                 }
                 if let method = timer.rearmedFrom, !isRearmed(timer, from: method, type: type) { continue }
                 if let property = timer.publisherProperty, !facts.publishers.contains(property) { continue }
+                if timer.needsErasedTimerPublisher, !erasesTimerPublisher { continue }
                 if let method = timer.methodReference, !facts.methods.contains(method) { continue }
                 if let holder = timer.holderProperty, types[holder.type]?.properties[holder.property] != false {
                     continue
                 }
-                if timer.retainsSelf && facts.livesForProcess { continue }
-                let kinds = stops(of: timer, type: type).map { stop in
-                    let key = "\(stop.path):\(stop.line):\(stop.column)|\(timer.callback ?? "")"
+                if timer.retainsSelf && lives { continue }
+                var paused: TimerStop?
+                let ending = stops(of: timer, type: type).filter { stop in
+                    let place = "\(stop.path):\(stop.line):\(stop.column)"
+                    let restarted = restarts[place] ?? restartsAfter(stop, made: made)
+                    restarts[place] = restarted
+                    if restarted { return false }
+                    let pauseKey = place + "|" + timer.method
+                    let isPause = pauses[pauseKey] ?? isBackgroundPause(stop, of: timer, type: type)
+                    pauses[pauseKey] = isPause
+                    if isPause {
+                        paused = paused ?? stop
+                        return false
+                    }
+                    return true
+                }
+                let kinds = ending.map { stop in
+                    let key = "\(stop.path):\(stop.line):\(stop.column)|\(timer.callback ?? "")|\(timer.method)"
                     if let known = classified[key] { return known }
-                    let kind = classify(stop, type: type, callback: timer.callback)
+                    let kind = classify(stop, type: type, timer: timer)
                     classified[key] = kind
                     return kind
                 }
@@ -241,15 +367,24 @@ struct ProjectIndex {
                         return nil
                     }.first
                         ?? kinds.lazy.compactMap { kind -> String? in
-                            if case .called(let method) = kind { return method }
-                            return nil
+                            guard case .called(let method, let from) = kind else { return nil }
+                            let path = from.map { "`\($0)`" }.joined(separator: ", ")
+                            return from.isEmpty ? "`\(method)` is called" : "`\(method)` is called (from \(path))"
+                        }.first
+                        ?? kinds.lazy.compactMap { kind -> String? in
+                            guard case .publicAPI(let method) = kind else { return nil }
+                            return "`\(method)` is called; it is public API that the library's clients must call"
                         }.first
                 if let stopper, timer.retainsSelf {
                     finding.severity = .note
                     finding.message =
-                        "retains self until \(stopper.hasPrefix("its own") ? stopper + " stops it" : "`\(stopper)` is called")"
+                        "retains self until \(stopper.hasPrefix("its own") ? stopper + " stops it" : stopper)"
                         + " (\(Advice.retainedThrough(finding.rule))); make sure that happens, or bind the timer to "
                         + "its owner"
+                } else if let paused {
+                    finding.message +=
+                        "; `\(paused.methodDisplay.isEmpty ? paused.written : paused.methodDisplay)` only pauses it "
+                        + "(while the app is in the background or a drag lasts): it is started again afterwards"
                 } else if let never = kinds.lazy.compactMap({ kind -> String? in
                     if case .neverCalled(let method) = kind { return method }
                     return nil

@@ -49,9 +49,13 @@ struct ObjCFileAnalysis {
             facts.calls += body.calls
             if method.isClassMethod, let className = method.className,
                 ((method.body + 1)..<method.bodyEnd).contains(where: { tokens[$0].text == "dispatch_once" })
+                    || ["shared", "default", "standard"].contains(where: { method.name.hasPrefix($0) }),
+                constructsInstance(of: className, in: (method.body + 1)..<method.bodyEnd)
             {
-                // `+ (instancetype)sharedInstance { static …; dispatch_once(&once, ^{ … }); return … }`.
-                classes[className, default: ObjCClass()].livesForProcess = true
+                // `+ (instancetype)sharedInstance { static …; dispatch_once(&once, ^{ x = [[self alloc] init]; }); … }`,
+                // or a `+shared…`/`+default…` accessor that makes the instance through a macro; not a
+                // `dispatch_once` that caches a formatter or an image cache.
+                classes[className, default: ObjCClass()].hasSharedInstance = true
             }
             if !method.isClassMethod, let className = method.className {
                 classes[className, default: ObjCClass()].methods.insert(method.name)
@@ -61,6 +65,8 @@ struct ObjCFileAnalysis {
             var type = TypeFacts()
             type.declared = info.declared
             type.livesForProcess = info.livesForProcess
+            type.hasSharedInstance = info.hasSharedInstance
+            type.publicMethods = info.publicMethods
             type.retainsTarget = info.properties.contains { $0.key.lowercased().contains("target") && !$0.value.isWeak }
             type.isMainActor = isMainActor(name)
             type.methods = Set(info.methods.map(ObjCBodyAnalysis.key))
@@ -68,6 +74,21 @@ struct ObjCFileAnalysis {
             facts.types[name] = type
         }
         self.facts = facts
+    }
+
+    /// Whether `range` makes an instance of `className`: `[X alloc]`, `[X new]`, `[self alloc]`, `[self new]`,
+    /// `[[self class] alloc]`, `[super allocWithZone:…]`.
+    private func constructsInstance(of className: String, in range: Range<Int>) -> Bool {
+        range.contains { index in
+            guard syntax.isPunctuation(index, "[") else { return false }
+            let receiver = syntax.text(index + 1)
+            let selector = syntax.text(index + 2)
+            if ["alloc", "new", "allocWithZone"].contains(selector), [className, "self", "super"].contains(receiver) {
+                return true
+            }
+            return receiver == "[" && syntax.text(index + 2) == "self" && syntax.text(index + 3) == "class"
+                && syntax.isPunctuation(index + 4, "]") && ["alloc", "new"].contains(syntax.text(index + 5))
+        }
     }
 
     /// Whether the class is a UIKit/AppKit view or controller (main-actor isolated once moved to Swift).
@@ -177,10 +198,19 @@ struct ObjCFileAnalysis {
                 continue
             }
             if token.kind == .atKeyword && token.text == "@implementation" { return index }
+            if isHeader, token.kind == .punctuation, token.text == "-" || token.text == "+",
+                syntax.isPunctuation(index + 1, "("), syntax.match[index + 1] > index + 1,
+                syntax.isIdentifier(syntax.match[index + 1] + 1)
+            {
+                // `- (void)stopAnimating;` in a header: public API of the class.
+                classes[name, default: ObjCClass()].publicMethods.insert(syntax.text(syntax.match[index + 1] + 1))
+            }
             index += 1
         }
         return index
     }
+
+    private var isHeader: Bool { path.hasSuffix(".h") }
 
     private mutating func parseIvars(at open: Int, into className: String) {
         let close = syntax.match[open]

@@ -103,6 +103,7 @@ struct ObjCBodyAnalysis {
         timer.name = lhs.map { $0.isLocal ? "" : $0.name } ?? ""
         timer.retainsSelf = retainsSelf
         timer.finding = finding
+        if timer.method.isEmpty { timer.method = Self.key(method.name) }
         guard !timer.name.isEmpty || finding != nil else { return }
         stored.append(timer)
     }
@@ -160,7 +161,7 @@ struct ObjCBodyAnalysis {
                 var start = index - 1
                 while start > open, !syntax.isPunctuation(start, "[") { start -= 1 }
                 if names.contains(storageName((start + 1)..<index))
-                    || names.contains(syntax.joined((start + 1)..<index))
+                    || names.contains(syntax.joined((start + 1)..<index)), !onlyOnFailure(at: index)
                 {
                     return true
                 }
@@ -188,7 +189,7 @@ struct ObjCBodyAnalysis {
                 syntax.isIdentifier(nameIndex - 1) || syntax.isPunctuation(nameIndex - 1, "*")
                     || syntax.isPunctuation(nameIndex - 1, ")")
             else { continue }
-            let start = syntax.statementStart(before: nameIndex, notBefore: method.body)
+            let start = statementStart(before: nameIndex)
             let declaration = start..<nameIndex
             guard !declaration.isEmpty,
                 !declaration.contains(where: { syntax.isPunctuation($0, ".") || syntax.isPunctuation($0, "->") })
@@ -207,7 +208,7 @@ struct ObjCBodyAnalysis {
         }
         for index in bodyRange where syntax.isPunctuation(index, "=") && syntax.isPunctuation(index + 2, ";") {
             let value = syntax.text(index + 1)
-            let start = syntax.statementStart(before: index, notBefore: method.body)
+            let start = statementStart(before: index)
             guard locals[value] != nil, start < index else { continue }
             let target = syntax.joined(start..<index)
             if target.hasPrefix("self.") || target.hasPrefix("self->") || info.ivarNames.contains(target) {
@@ -223,6 +224,27 @@ struct ObjCBodyAnalysis {
         for local in locals.values where !local.isWeak && weakAliases.contains(local.initialValue) {
             strongAliases[local.name] = local.declaration
         }
+    }
+
+    /// The start of the simple statement that holds `index`, after a brace-less `if (…)`, `while (…)`,
+    /// `else` or `do` in front of it: `timer` in `if (timer == nil) timer = [NSTimer …];`.
+    private func statementStart(before index: Int) -> Int {
+        var start = syntax.statementStart(before: index, notBefore: method.body)
+        var steps = 0
+        while start < index, steps < 8 {
+            steps += 1
+            let word = syntax.text(start)
+            if ["if", "while", "for", "switch"].contains(word), syntax.isPunctuation(start + 1, "("),
+                syntax.match[start + 1] > start + 1, syntax.match[start + 1] < index
+            {
+                start = syntax.match[start + 1] + 1
+            } else if word == "else" || word == "do" {
+                start += 1
+            } else {
+                break
+            }
+        }
+        return start
     }
 
     /// `self.timer`, `self->_timer`, `_timer` and `timer` all name the storage `timer`.
@@ -308,22 +330,91 @@ struct ObjCBodyAnalysis {
         let onSelf = syntax.joined(send.receiver) == "self"
         if let first = names.first, onSelf || !["invalidate", "cancel"].contains(first) {
             record(callee: first, at: send.open, onSelf: onSelf)
+        } else if let first = names.first, let type = declaredType(ofReceiver: send.receiver) {
+            // `[self.levelMeter invalidate]`: the property's class's own method.
+            record(callee: first, at: send.open, receiverType: type)
+        }
+        if names == ["alloc"] || names == ["new"], send.receiver.count == 1,
+            syntax.isIdentifier(send.receiver.lowerBound),
+            tokens[send.receiver.lowerBound].text.first?.isUppercase == true
+        {
+            // `[[Clock alloc] init]`: an instance of Clock is made here (a singleton's accessor makes its own).
+            record(callee: tokens[send.receiver.lowerBound].text, at: send.open)
         }
     }
 
+    /// The class of the property or instance variable a receiver names (`self.meter`, `_meter`, `meter`), when it
+    /// is a project class rather than a timer or display link.
+    private func declaredType(ofReceiver receiver: Range<Int>) -> String? {
+        let text = syntax.joined(receiver)
+        var name = text
+        for prefix in ["self.", "self->"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), locals[name] == nil
+        else { return nil }
+        let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
+        guard let type = info.properties[bare]?.type ?? info.properties[name]?.type,
+            !["NSTimer", "CADisplayLink", "NSThread", "NSOperation", "NSURLSessionTask"].contains(type)
+        else { return nil }
+        return type
+    }
+
     /// Records a call of `callee` (a message send, a `@selector`, a setter through `self.timer = nil`).
-    private mutating func record(callee: String, at index: Int, onSelf: Bool = false) {
+    private mutating func record(callee: String, at index: Int, onSelf: Bool = false, receiverType: String? = nil) {
         let token = tokens[index]
         calls.append(
             MethodCall(
                 callee: callee, path: file.path, line: token.line, column: token.column,
                 callerType: method.className ?? "", callerMethod: Self.key(method.name), inDeinit: method.isDealloc,
-                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), onSelf: onSelf))
+                inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), onSelf: onSelf,
+                inStatic: method.isClassMethod || method.className == nil, receiverType: receiverType))
+    }
+
+    /// Whether the statement at `index` runs only on a failure: under an `if` whose condition is about an error
+    /// or a failure (with or without braces), or in a `@catch`. Such a stop is not the normal end of the work.
+    private func onlyOnFailure(at index: Int) -> Bool {
+        let start = syntax.statementStart(before: index, notBefore: method.body)
+        if syntax.text(start) == "if", syntax.isPunctuation(start + 1, "("), syntax.match[start + 1] > start + 1,
+            syntax.match[start + 1] < index, Self.isAboutFailure(syntax.joined((start + 2)..<syntax.match[start + 1]))
+        {
+            return true
+        }
+        var brace = syntax.scope[index]
+        var steps = 0
+        while brace > method.body, steps < 64 {
+            steps += 1
+            if syntax.text(brace - 1) == "@catch" || syntax.text(syntax.match[brace - 1] - 1) == "@catch" {
+                return true
+            }
+            if syntax.isPunctuation(brace - 1, ")"), syntax.match[brace - 1] >= 0, syntax.match[brace - 1] < brace - 1,
+                syntax.text(syntax.match[brace - 1] - 1) == "if",
+                Self.isAboutFailure(syntax.joined((syntax.match[brace - 1] + 1)..<(brace - 1)))
+            {
+                return true
+            }
+            brace = syntax.scope[brace]
+        }
+        return false
+    }
+
+    private static func isAboutFailure(_ condition: String) -> Bool {
+        let text = condition.lowercased()
+        return text.contains("error") || text.contains("fail")
     }
 
     private mutating func stop(_ receiver: Range<Int>, at index: Int) {
         let key = Self.key(method.name)
-        let name = storageName(receiver)
+        var name = storageName(receiver)
+        // `NSTimer *t = self.timer; [t invalidate];`: the local stands for the property.
+        if receiver.count == 1, let local = locals[syntax.joined(receiver)], local.declaration < index {
+            var value = local.initialValue
+            for prefix in ["self.", "self->"] where value.hasPrefix(prefix) { value.removeFirst(prefix.count) }
+            let bare = value.hasPrefix("_") ? String(value.dropFirst()) : value
+            if !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                local.initialValue.hasPrefix("self") || info.properties[bare] != nil || info.ivarNames.contains(value)
+            {
+                name = bare
+            }
+        }
         let isSetter =
             method.name.hasSuffix(":") && method.name.filter({ $0 == ":" }).count == 1
             && key == SetterName.key(name)
@@ -334,7 +425,7 @@ struct ObjCBodyAnalysis {
                 inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), method: key,
                 methodDisplay: isSetter ? "self.\(name) = nil" : "-\(method.name)",
                 onParameter: receiver.count == 1 && method.parameters.contains(syntax.joined(receiver)),
-                position: index, block: "\(file.path):\(syntax.scope[index])"))
+                position: index, block: "\(file.path):\(syntax.scope[index])", onlyOnFailure: onlyOnFailure(at: index)))
     }
 
     private enum Repeats { case yes, no, unknown }
@@ -351,8 +442,14 @@ struct ObjCBodyAnalysis {
     /// The left side of `x = [send …]`: the storage name, whether it is a new local, and its holder
     /// (`obj` in `obj.timer = …`).
     private func assignment(before open: Int) -> ObjCAssignment? {
+        // Manual reference counting: `_timer = [[NSTimer scheduledTimerWithTimeInterval:…] retain];`.
+        if syntax.isPunctuation(open - 1, "["), let outer = syntax.messageSend(at: open - 1), outer.names == ["retain"],
+            outer.receiver.lowerBound == open
+        {
+            return assignment(before: open - 1)
+        }
         guard syntax.isPunctuation(open - 1, "=") else { return nil }
-        let start = syntax.statementStart(before: open - 1, notBefore: method.body)
+        let start = statementStart(before: open - 1)
         let left = start..<(open - 1)
         guard let last = left.last, tokens[last].kind == .identifier else { return nil }
         let property = tokens[last].text
@@ -426,6 +523,19 @@ struct ObjCBodyAnalysis {
         site.rearms = details.rearmedFrom != nil
         if found == baseRule {
             details.ifWeakProperty = weakPropertyFinding(lhs, at: label, site: site)
+        }
+        if let lhs, let holder = lhs.holder, holder == text, details.holderProperty == nil,
+            let className = method.className, holderType(holder) == className
+        {
+            // The class's own factory makes a wrapper whose timer targets it (`relay.timer = [NSTimer … target:relay
+            // …]`): the wrapper's own methods may stop it, so the index decides.
+            var timer = details
+            timer.name = lhs.property
+            timer.retainsSelf = true
+            timer.finding = finding(found, at: label, site: site)
+            timer.method = Self.key(method.name)
+            stored.append(timer)
+            return
         }
         keep(finding(found, at: label, site: site), storedIn: lhs, retainsSelf: lhs?.holder == nil, details: details)
     }
@@ -619,12 +729,13 @@ struct ObjCBodyAnalysis {
             name: property ?? storageName(source), retainsSelf: capture != nil,
             finding: capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler)) })
         timer.stopsItself = blockStopsItself(body, storage: timer.name)
+        timer.method = Self.key(method.name)
         stored.append(timer)
     }
 
     private mutating func checkNilAssignment(at index: Int) {
         guard ["nil", "NULL"].contains(syntax.text(index + 1)), syntax.isPunctuation(index + 2, ";") else { return }
-        let start = syntax.statementStart(before: index, notBefore: method.body)
+        let start = statementStart(before: index)
         guard start < index, syntax.isIdentifier(index - 1) else { return }
         dispatchEvents.append((.release, storageName(start..<index), index - 1))
         if syntax.isPunctuation(index - 2, ".") {

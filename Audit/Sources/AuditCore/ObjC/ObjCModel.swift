@@ -10,8 +10,12 @@ struct ObjCClass {
     var superclass: String?
     /// An `@interface` or `@implementation` of it is in the file (not only a category).
     var declared = false
-    /// A singleton (`+sharedInstance` with `dispatch_once`) or an app delegate: it lives for the whole process.
+    /// An app delegate: it lives for the whole process.
     var livesForProcess = false
+    /// A class method whose `dispatch_once` makes an instance of the class (`+sharedInstance`).
+    var hasSharedInstance = false
+    /// Keys of the methods a header's `@interface` declares: public API.
+    var publicMethods: Set<String> = []
     /// The selectors of its methods (`stopAnimating`, `setTimer:`).
     var methods: Set<String> = []
     var properties: [String: Property] = [:]

@@ -17,8 +17,9 @@ enum LightCallScan {
         var previous = ""
         var beforePrevious = ""
         var pendingFunction: String?
+        var pendingStatic = false
         var pendingType: String?
-        var functions: [(depth: Int, name: String)] = []
+        var functions: [(depth: Int, name: String, isStatic: Bool)] = []
         var types: [(depth: Int, name: String)] = []
         func isIdentifierByte(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -57,7 +58,7 @@ enum LightCallScan {
             case 0x7B:
                 depth += 1
                 if let name = pendingFunction {
-                    functions.append((depth, name))
+                    functions.append((depth, name, pendingStatic))
                     pendingFunction = nil
                 } else if let name = pendingType {
                     types.append((depth, name))
@@ -80,6 +81,9 @@ enum LightCallScan {
                     if previous != "extension" { facts.types[word, default: TypeFacts()].declared = true }
                 } else if previous == "func" {
                     pendingFunction = word
+                    pendingStatic = Self.linePrefix(bytes, from: lineStart, to: start).contains {
+                        $0 == "static" || $0 == "class"
+                    }
                     facts.types[typeName, default: TypeFacts()].methods.insert(word)
                 } else if word == "deinit" {
                     pendingFunction = "deinit"
@@ -95,11 +99,15 @@ enum LightCallScan {
                     let function = functions.last?.name ?? ""
                     let callee = bytes[next] == 0x3D ? SetterName.key(word) : word
                     let onSelf = previous != "." || beforePrevious == "self"
+                    let inStatic =
+                        (functions.last?.isStatic ?? false)
+                        || (functions.isEmpty && Self.linePrefix(bytes, from: lineStart, to: start).contains("static"))
                     facts.calls.append(
                         MethodCall(
                             callee: callee, path: path, line: line, column: start - lineStart + 1, callerType: typeName,
                             callerMethod: function, inDeinit: function == "deinit",
-                            inLifecycle: SwiftContext.lifecycleNames.contains(function), onSelf: onSelf))
+                            inLifecycle: SwiftContext.lifecycleNames.contains(function), onSelf: onSelf,
+                            inStatic: inStatic))
                 }
                 beforePrevious = previous
                 previous = word
@@ -118,6 +126,12 @@ enum LightCallScan {
             }
         }
         return facts
+    }
+
+    /// The words of the line before `end`: `["static", "let", "shared"]`.
+    private static func linePrefix(_ bytes: [UInt8], from start: Int, to end: Int) -> [Substring] {
+        let text = String(decoding: bytes[min(start, end)..<end], as: UTF8.self)
+        return text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
     }
 }
 

@@ -54,6 +54,11 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     var viewTimers: [String: [(finding: Finding, timer: StoredTimer)]] = [:]
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
+    /// The file erases a `Timer.publish` publisher (`.eraseToAnyPublisher()` on it).
+    var erasesTimerPublisher = false
+    /// Types that hand a target parameter to a timer or display link (`CADisplayLink(target: target, …)` in
+    /// `init(target:selector:)`): they retain the target they are made with.
+    var forwardingTypes: Set<String> = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
 
     enum DispatchEvent { case resume, suspend, release }
@@ -96,6 +101,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         timer.name = lhs.map { $0.isLocal ? "" : $0.name } ?? ""
         timer.retainsSelf = retainsSelf
         timer.finding = finding
+        if timer.method.isEmpty { timer.method = context.functionName }
         guard !timer.name.isEmpty || finding != nil else { return }
         stored[context.typeName ?? "", default: []].append(timer)
     }
@@ -116,6 +122,9 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         let onSelf = base == nil || base?.trimmedDescription == "self"
         if onSelf || !["invalidate", "cancel", "removeAll"].contains(name) {
             record(callee: name, at: node, onSelf: onSelf)
+        } else if let base, node.arguments.isEmpty, let type = declaredType(ofProperty: base, at: node) {
+            // `self.animator.invalidate()`, `self?.poller.cancel()`: the property's type's own method.
+            record(callee: name, at: node, receiverType: type)
         }
         switch name {
         case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink", "scheduledTimerWithTimeInterval",
@@ -127,6 +136,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             if let source = node.arguments.first?.expression { checkEventHandler(node, source: source) }
         case "dispatch_source_cancel" where base == nil:
             if let source = node.arguments.first?.expression { recordStop(node, base: source) }
+        case "eraseToAnyPublisher":
+            if let base, SwiftNames.isTimerPublisher(base) { erasesTimerPublisher = true }
         case "sink", "assign":
             if let base { checkSubscription(node, name: name, publisher: base) }
         case "connect":
@@ -144,7 +155,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
                 recordStop(node, base: base)
             }
         default:
-            break
+            if base == nil, name.first?.isUppercase == true { checkLookalikeInit(node, name: name) }
         }
         return .visitChildren
     }
@@ -199,14 +210,37 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     }
 
     /// Records a call of `callee` made at `node`, with the type and method it is made in.
-    func record(callee: String, at node: some SyntaxProtocol, onSelf: Bool = false) {
+    func record(callee: String, at node: some SyntaxProtocol, onSelf: Bool = false, receiverType: String? = nil) {
         let context = SwiftContext(of: node, types: types)
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         calls.append(
             MethodCall(
                 callee: callee, path: path, line: location.line, column: location.column,
                 callerType: context.typeName ?? "", callerMethod: context.functionName, inDeinit: context.isDeinit,
-                inLifecycle: context.isLifecycle, onSelf: onSelf))
+                inLifecycle: context.isLifecycle, onSelf: onSelf, inStatic: context.isStatic,
+                receiverType: receiverType))
+    }
+
+    /// The declared type of the property `base` names (`animator`, `self.animator`, `self?.animator`), when it
+    /// is a project type rather than a timer: `RippleAnimator` for `let animator = RippleAnimator()`.
+    func declaredType(ofProperty base: ExprSyntax, at node: some SyntaxProtocol) -> String? {
+        var text = base.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(
+            of: "!", with: "")
+        for prefix in ["self."] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        let context = SwiftContext(of: node, types: types)
+        guard let typeName = context.typeName, !facts(context).locals.contains(text),
+            let declared = types.types[typeName]?.properties[text]?.type
+        else { return nil }
+        let bare = declared.filter { $0 != "?" && $0 != "!" }
+        guard bare.first?.isUppercase == true, bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            ![
+                "Timer", "NSTimer", "CADisplayLink", "AnyCancellable", "Cancellable", "DispatchSourceTimer",
+                "DispatchWorkItem",
+            ]
+            .contains(bare)
+        else { return nil }
+        return bare
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -292,6 +326,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         facts.calls = calls
         facts.types = types.typeFacts()
         facts.calledBySystem = types.calledBySystem
+        facts.erasesTimerPublisher = erasesTimerPublisher
+        for type in forwardingTypes { facts.types[type, default: TypeFacts()].retainsTarget = true }
         return facts
     }
 }

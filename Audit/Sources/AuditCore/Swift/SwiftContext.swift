@@ -43,8 +43,10 @@ struct SwiftContext {
                     isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
                     parameters = Set(
                         function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
-                } else if parent.is(InitializerDeclSyntax.self) {
+                } else if let initializer = parent.as(InitializerDeclSyntax.self) {
                     scope = parent
+                    parameters = Set(
+                        initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
                 } else if let accessor = parent.as(AccessorDeclSyntax.self) {
                     scope = parent
                     // A property observer or setter: stopping there is stopping in `setTimer`, reached by
@@ -118,6 +120,19 @@ final class SwiftScopeFacts: SyntaxVisitor {
     private(set) var locals: Set<String> = []
     /// Local → the property it is stored in (`self.timer = timer`).
     private(set) var storedOnSelf: [String: String] = [:]
+    /// Local → the property it was read from (`let t = self.timer`, `guard let t = timer`, `if let link = link`):
+    /// a stop of the local stops the property's timer.
+    private(set) var aliasOf: [String: String] = [:]
+
+    private func noteAlias(_ name: String, of value: ExprSyntax?) {
+        guard let value else { return }
+        var text = SwiftNames.unwrapped(value).trimmedDescription
+        for prefix in ["self?.", "self!.", "self."] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        guard !text.isEmpty, text != name, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            properties[text] != nil || SwiftNames.unwrapped(value).trimmedDescription.hasPrefix("self")
+        else { return }
+        aliasOf[name] = text
+    }
     private let properties: [String: SwiftTypeIndex.Property]
 
     init(_ scope: Syntax, properties: [String: SwiftTypeIndex.Property]) {
@@ -132,6 +147,7 @@ final class SwiftScopeFacts: SyntaxVisitor {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = pattern.identifier.text
             locals.insert(name)
+            noteAlias(name, of: binding.initializer?.value)
             guard let value = binding.initializer?.value else { continue }
             let text = SwiftNames.unwrapped(value).trimmedDescription
             if text == "self" {
@@ -146,6 +162,7 @@ final class SwiftScopeFacts: SyntaxVisitor {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
         let name = pattern.identifier.text
+        noteAlias(name, of: node.initializer?.value)
         let value = node.initializer.map { SwiftNames.unwrapped($0.value).trimmedDescription } ?? name
         if name != "self", value == "self" || weakAliases[value] != nil {
             strongAliases[name] = node.position

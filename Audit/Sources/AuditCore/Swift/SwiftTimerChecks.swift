@@ -161,9 +161,44 @@ extension SwiftTimerVisitor {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else {
                 continue
             }
-            if names.contains(SwiftNames.storage(base)) { return true }
+            if names.contains(SwiftNames.storage(base)), !Self.onlyOnFailure(member) { return true }
         }
         return false
+    }
+
+    /// Whether `node` runs only on a failure: under an `if` or `guard` whose condition is about an error or a
+    /// failure, or in a `catch` clause, within its function or closure. Such a stop is not the normal end of the
+    /// work.
+    static func onlyOnFailure(_ node: some SyntaxProtocol) -> Bool {
+        var child = Syntax(node)
+        var current = node.parent
+        while let parent = current {
+            defer { child = parent }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+                || parent.is(DeinitializerDeclSyntax.self) || parent.is(ClosureExprSyntax.self)
+                || parent.is(AccessorDeclSyntax.self)
+            {
+                return false
+            }
+            if parent.is(CatchClauseSyntax.self) { return true }
+            if let branch = parent.as(IfExprSyntax.self), child.id == branch.body.id,
+                isAboutFailure(branch.conditions.trimmedDescription)
+            {
+                return true
+            }
+            if let guardStatement = parent.as(GuardStmtSyntax.self),
+                isAboutFailure(guardStatement.conditions.trimmedDescription)
+            {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    static func isAboutFailure(_ condition: String) -> Bool {
+        let text = condition.lowercased()
+        return text.contains("error") || text.contains("fail")
     }
 
     /// An unapplied reference to an instance method of self (`block: poll`, `receiveValue: self.update`),
@@ -211,6 +246,11 @@ extension SwiftTimerVisitor {
         let text = expression.trimmedDescription
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
         let facts = facts(context)
+        if context.parameters.contains(text), let typeName = context.typeName,
+            types.types[typeName]?.kind == .referenceType
+        {
+            forwardingTypes.insert(typeName)
+        }
         let before = { (position: AbsolutePosition?) in position.map { $0 < call.position } ?? false }
         var rule: Rule?
         if context.selfIsObject, text == "self" || before(facts.strongAliases[text]) {
@@ -237,6 +277,25 @@ extension SwiftTimerVisitor {
             result.fixIts = migrationFixIts(call, lhs: lhs, context: context)
         }
         keep(result, storedIn: lhs, retainsSelf: lhs?.holder == nil, context: context, details: details)
+    }
+
+    /// `DropTimer(target: self, selector: #selector(step))`: a project type made with a target and a selector. It
+    /// retains self when the scan shows that the type keeps its target strongly or hands it to a timer or display
+    /// link (the index decides).
+    func checkLookalikeInit(_ call: FunctionCallExprSyntax, name: String) {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        guard labels.contains("target"), labels.contains("selector"),
+            !["Timer", "NSTimer", "CADisplayLink"].contains(name)
+        else { return }
+        let context = SwiftContext(of: call, types: types)
+        var details = StoredTimer(name: "", retainsSelf: false)
+        details.position = call.position.utf8Offset
+        details.enclosingBlocks = Set(enclosingBlocks(of: call))
+        details.lookalikeType = name
+        let isLink = name.contains("Link") || name.contains("Display") || name.contains("Frame")
+        checkTarget(
+            call, isDisplayLink: isLink, lhs: assignment(of: call, context: context), context: context,
+            details: details)
     }
 
     /// The exact edit to TimerKitMigration's look-alike, when one exists:
@@ -481,6 +540,7 @@ extension SwiftTimerVisitor {
             || facts.storedOnSelf[name] != nil || lazyProperty != nil
         guard storedOnSelf else { return }
         details.name = lazyProperty ?? name
+        details.method = context.functionName
         details.retainsSelf = capture != nil
         details.finding = capture.map { finding($0.0, at: $0.1, site: site($0.2, .dispatchHandler, context)) }
         stored[context.typeName ?? "", default: []].append(details)
@@ -511,10 +571,26 @@ extension SwiftTimerVisitor {
     func checkSubscription(_ call: FunctionCallExprSyntax, name: String, publisher: ExprSyntax) {
         let context = SwiftContext(of: call, types: types)
         var details = StoredTimer(name: "", retainsSelf: true)
+        details.method = context.functionName
         if !SwiftNames.isTimerPublisher(publisher) {
-            guard let property = publisherProperty(publisher, context: context) else { return }
-            if !(context.typeName.flatMap { types.types[$0]?.publishers.contains(property) } ?? false) {
-                details.publisherProperty = property
+            if let type = parameterType(of: publisher, at: call, context: context) {
+                // A publisher handed in as a parameter (`init(ticks: Publishers.Autoconnect<Timer.TimerPublisher>)`).
+                if type.contains("TimerPublisher") {
+                    // A timer publisher by its type.
+                } else if Self.isDatePublisherType(type) {
+                    details.needsErasedTimerPublisher = true
+                } else {
+                    return
+                }
+            } else if let type = erasedPropertyType(of: publisher, context: context) {
+                // A property typed `AnyPublisher<Date, Never>`, set from a timer publisher in another file.
+                _ = type
+                details.needsErasedTimerPublisher = true
+            } else {
+                guard let property = publisherProperty(publisher, context: context) else { return }
+                if !(context.typeName.flatMap { types.types[$0]?.publishers.contains(property) } ?? false) {
+                    details.publisherProperty = property
+                }
             }
         }
         guard let (holder, storage) = subscriptionHolder(call, context: context) else { return }
@@ -545,6 +621,46 @@ extension SwiftTimerVisitor {
         guard let (rule, position, subject) = found else { return }
         details.finding = finding(rule, at: position, site: site(subject, .publisher, context))
         stored[context.typeName ?? "", default: []].append(details)
+    }
+
+    /// `AnyPublisher<Date, Never>` and `some Publisher<Date, Never>`: what a timer publisher is erased to.
+    static func isDatePublisherType(_ type: String) -> Bool {
+        let compact = type.filter { !$0.isWhitespace }
+        return compact.contains("Publisher<Date,Never>")
+    }
+
+    /// The declared type of the function or initializer parameter that `base` names, if it is one.
+    private func parameterType(of base: ExprSyntax, at call: FunctionCallExprSyntax, context: SwiftContext) -> String? {
+        guard let reference = base.as(DeclReferenceExprSyntax.self),
+            context.parameters.contains(reference.baseName.text)
+        else { return nil }
+        let name = reference.baseName.text
+        let parameters: FunctionParameterListSyntax?
+        if let function = context.scope.as(FunctionDeclSyntax.self) {
+            parameters = function.signature.parameterClause.parameters
+        } else if let initializer = context.scope.as(InitializerDeclSyntax.self) {
+            parameters = initializer.signature.parameterClause.parameters
+        } else {
+            parameters = nil
+        }
+        return parameters?.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
+    }
+
+    /// The type of the property `base` names when it is declared as a type-erased `Date` publisher.
+    private func erasedPropertyType(of base: ExprSyntax, context: SwiftContext) -> String? {
+        let name: String
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
+        } else if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard let type = context.typeName.flatMap({ types.types[$0]?.properties[name]?.type }),
+            Self.isDatePublisherType(type)
+        else { return nil }
+        return type
     }
 
     /// The property a subscription's publisher is read from (`ticks`, `self.ticks`), when it is a property of
@@ -689,6 +805,8 @@ extension SwiftTimerVisitor {
         let context = SwiftContext(of: call, types: types)
         let location = converter.location(for: call.positionAfterSkippingLeadingTrivia)
         var storage = SwiftNames.storage(base)
+        // `guard let t = self.timer else { return }; t.invalidate()`: the local stands for the property.
+        if let property = facts(context).aliasOf[storage] { storage = property }
         let function = context.functionName
         var display = function.isEmpty ? "" : "\(function)()"
         if function.hasPrefix("set"), function != storage, storage == "oldValue" || SetterName.key(storage) == function
@@ -704,7 +822,8 @@ extension SwiftTimerVisitor {
                 name: storage, written: SwiftNames.written(base), path: path, line: location.line,
                 column: location.column, inDeinit: context.isDeinit, inLifecycle: context.isLifecycle,
                 method: function, methodDisplay: display, onParameter: context.parameters.contains(storage),
-                position: call.position.utf8Offset, block: enclosingBlocks(of: call).first ?? ""))
+                position: call.position.utf8Offset, block: enclosingBlocks(of: call).first ?? "",
+                onlyOnFailure: Self.onlyOnFailure(call)))
     }
 
     /// Suspend → release and resume → resume, for statements of the same block only (a branch may not run).

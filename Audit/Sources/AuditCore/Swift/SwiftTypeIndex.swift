@@ -21,8 +21,15 @@ final class SwiftTypeIndex: SyntaxVisitor {
         var nullaryMethods: Set<String> = []
         /// Declared here (not only extended).
         var declared = false
-        /// A singleton (`static let shared = Type()`) or an app delegate: it lives for the whole process.
+        /// An app delegate: it lives for the whole process.
         var livesForProcess = false
+        /// A static property of its own type (`static let shared = Type()`): a singleton when the scan makes no
+        /// other instance.
+        var hasSharedInstance = false
+        /// Declared `public` or `open`.
+        var isPublic = false
+        /// Instance methods declared `public` or `open`.
+        var publicMethods: Set<String> = []
         /// Properties that hold a `Timer.publish` publisher.
         var publishers: Set<String> = []
         /// Property name → whether it is `weak`/`unowned` (does not retain).
@@ -69,6 +76,8 @@ final class SwiftTypeIndex: SyntaxVisitor {
             var facts = TypeFacts()
             facts.declared = info.declared
             facts.livesForProcess = info.livesForProcess
+            facts.hasSharedInstance = info.hasSharedInstance
+            facts.publicMethods = info.isPublic ? info.publicMethods : []
             facts.retainsTarget = info.properties.contains {
                 $0.key.lowercased().contains("target") && !$0.value.isWeak
             }
@@ -96,6 +105,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
         let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
         if attributes.contains("MainActor") { info.isMainActor = true }
         let inherited = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if decl.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) { info.isPublic = true }
         info.inherited += inherited
         if kind == .referenceType,
             attributes.contains(where: { ["main", "UIApplicationMain", "NSApplicationMain"].contains($0) })
@@ -114,6 +124,9 @@ final class SwiftTypeIndex: SyntaxVisitor {
                 }) {
                     calledBySystem.insert(function.name.text)
                 }
+                if function.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) {
+                    info.publicMethods.insert(function.name.text)
+                }
                 if function.signature.parameterClause.parameters.isEmpty {
                     info.nullaryMethods.insert(function.name.text)
                 }
@@ -131,7 +144,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
                     // for the whole process.
                     let bare = type.map { String($0.filter { $0 != "?" && $0 != "!" }) }
                     if kind == .referenceType || kind == nil, bare == name || bare == "Self" {
-                        info.livesForProcess = true
+                        info.hasSharedInstance = true
                     }
                     continue
                 }

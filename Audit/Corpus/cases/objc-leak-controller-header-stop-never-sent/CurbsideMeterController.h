@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface CurbsideMeterController : UIViewController
+- (void)startCurbMeter;
+- (void)stopCurbMeter;
+@end

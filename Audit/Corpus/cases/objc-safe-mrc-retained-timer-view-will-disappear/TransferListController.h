@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface TransferListController : UITableViewController {
+    NSTimer *transferTimer_;
+}
+@end

@@ -1,0 +1,6 @@
+#import <Foundation/Foundation.h>
+
+@interface ServerClockSync : NSObject
++ (instancetype)sharedClockSync;
+- (void)beginClockSync;
+@end

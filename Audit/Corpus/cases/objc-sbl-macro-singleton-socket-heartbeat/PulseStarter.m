@@ -1,0 +1,10 @@
+#import "PulseStarter.h"
+#import "PulseSocket.h"
+
+@implementation PulseStarter
+
+- (void)startPulses {
+    [[PulseSocket sharedSocket] connectPulse];
+}
+
+@end

@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+@class ArticlePump;
+
+@interface ReaderAppDelegate : NSObject <UIApplicationDelegate> {
+    ArticlePump *articlePump;
+}
+@end

@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface LevelMeterView : UIView
+- (void)startMetering;
+- (void)invalidate;
+@end

@@ -1,0 +1,11 @@
+// swift-format-ignore-file
+import UIKit
+
+final class WeatherStationController: UIViewController {
+    let barometer = BarometerReader()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        barometer.beginPressureSampling()
+    }
+}
