@@ -310,6 +310,7 @@ extension SwiftTimerVisitor {
             let typeName = context.typeName, let info = types.types[typeName], types.isMainActor(typeName)
         else { return nil }
         var edits: [FixIt] = []
+        if let lhs, lhs.isLocal, !localFitsTicker(lhs.name, call: call) { return nil }
         if let lhs, !lhs.isLocal {
             guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
                 let end = property.typeEnd, let type = property.type,
@@ -325,6 +326,31 @@ extension SwiftTimerVisitor {
                 FixIt(line: line, column: 1, endLine: line, endColumn: 1, replacement: "import TimerKitMigration\n"))
         }
         return edits
+    }
+
+    /// Whether the local that keeps the timer (`let blink = Timer.scheduledTimer(…)`) still compiles when it
+    /// holds the look-alike's `Ticker`: declared here without a type, and otherwise only used for `invalidate()`
+    /// and `isValid`, which TimerKitMigration adds to `Ticker`. A local passed on (`RunLoop.current.add(blink,
+    /// forMode: .common)`), configured (`blink.tolerance = 0.5`) or assigned elsewhere keeps Foundation's type:
+    /// no exact edit.
+    private func localFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(CodeBlockItemListSyntax.self) { node = parent }
+        guard let scope = node.parent else { return false }
+        for token in scope.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
+                guard let binding = pattern.parent?.as(PatternBindingSyntax.self), binding.typeAnnotation == nil,
+                    let value = binding.initializer?.value, value.position <= call.position,
+                    call.position < value.endPosition
+                else { return false }
+                continue
+            }
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                ["invalidate", "isValid"].contains(member.declName.baseName.text)
+            else { return false }
+        }
+        return true
     }
 
     private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {

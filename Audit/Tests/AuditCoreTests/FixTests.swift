@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+
+@testable import AuditCore
+
+/// `--fix`: the unified diff of the exact fix-its, `--fix --write`, overlaps, line endings, paths, exit status.
+struct FixTests {
+    /// A finding on `line` with `edits` (1-based lines and columns, end exclusive), for the applier alone.
+    func finding(line: Int, rule: String = "timer-target-retain", _ edits: [FixIt]) -> Finding {
+        var finding = Finding(
+            path: "File.swift", line: line, column: 1, rule: rule, severity: .warning, message: "m", fix: "f")
+        finding.fixIts = edits
+        return finding
+    }
+
+    func edit(_ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int, _ text: String) -> FixIt {
+        FixIt(line: line, column: column, endLine: endLine, endColumn: endColumn, replacement: text)
+    }
+
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func diffIsUnifiedWithContextAndOneHunkForNearbyChanges() throws {
+        let source = AdoptionTests.leak
+        let findings = Auditor.audit(source: source, path: "Poller.swift", language: .swift).findings
+        let file = Fixer.fix(findings, in: Array(source.utf8), path: "Poller.swift")
+        #expect(file.applied.count == 1)
+        #expect(file.skipped.isEmpty)
+        let expected = """
+            --- a/Poller.swift
+            +++ b/Poller.swift
+            @@ -1,10 +1,11 @@
+             import Foundation
+            +import TimerKitMigration
+             \("")
+             @MainActor final class Poller {
+            -    var timer: Timer?
+            +    var timer: Ticker?
+             \("")
+                 func start() {
+            -        timer = Timer.scheduledTimer(timeInterval: 2, target: self, selector: #selector(poll), userInfo: nil, repeats: true)
+            +        timer = Timer.scheduledTimer(timeInterval: 2, target: self, action: Poller.poll, repeats: true)
+                 }
+             \("")
+                 @objc func poll() {}
+
+            """
+        #expect(file.diff == expected)
+        #expect(text(file.fixed) == AdoptionTests().apply(findings[0].fixIts, to: source))
+    }
+
+    @Test func distantChangesGetHunksOfTheirOwnWithCorrectLineNumbers() {
+        let source = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let fix = finding(line: 2, [edit(2, 1, 2, 1, "new A\nnew B\n"), edit(18, 6, 18, 8, "eighteen")])
+        let file = Fixer.fix([fix], in: Array(source.utf8), path: "File.swift")
+        let lines = file.diff.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("@@") } == ["@@ -1,4 +1,6 @@", "@@ -15,6 +17,6 @@"])
+        #expect(lines.contains("-line 18"))
+        #expect(lines.contains("+line eighteen"))
+        #expect(text(file.fixed).hasPrefix("line 1\nnew A\nnew B\nline 2\n"))
+    }
+
+    @Test func overlappingFixesSkipTheLaterOneWholeAndSharedEditsApplyOnce() {
+        let source = "let a = 1\nlet b = 2\n"
+        let header = edit(1, 1, 1, 1, "import X\n")
+        let first = finding(line: 1, [header, edit(1, 9, 1, 10, "10")])
+        let second = finding(line: 2, [header, edit(2, 9, 2, 10, "20")])
+        let third = finding(line: 2, rule: "block-timer-strong-self", [edit(1, 5, 1, 10, "c = 3"), edit(2, 5, 2, 6, "d")])
+        let file = Fixer.fix([third, second, first], in: Array(source.utf8), path: "File.swift")
+        #expect(text(file.fixed) == "import X\nlet a = 10\nlet b = 20\n")
+        #expect(file.applied == [first, second])
+        #expect(file.skipped.map(\.finding) == [third])
+        #expect(file.skipped.first?.reason.contains("overlap those of the timer-target-retain fix at 1:1") == true)
+        // Two different insertions at one place, and an insertion inside a replaced range, overlap too.
+        let inserts = Fixer.fix(
+            [finding(line: 1, [edit(1, 1, 1, 1, "A")]), finding(line: 2, [edit(1, 1, 1, 1, "B")])],
+            in: Array(source.utf8), path: "File.swift")
+        #expect(text(inserts.fixed) == "Alet a = 1\nlet b = 2\n")
+        #expect(inserts.skipped.count == 1)
+        let inside = Fixer.fix(
+            [finding(line: 1, [edit(1, 1, 1, 4, "var")]), finding(line: 2, [edit(1, 2, 1, 2, "!")])],
+            in: Array(source.utf8), path: "File.swift")
+        #expect(inside.skipped.count == 1)
+        #expect(text(inside.fixed) == "var a = 1\nlet b = 2\n")
+    }
+
+    @Test func editsThatDoNotFitTheFileAreSkippedNotApplied() {
+        let source = "let a = 1\nlet é = 2"
+        let bad = [
+            edit(9, 1, 9, 1, "x"),  // past the last line
+            edit(1, 20, 1, 20, "x"),  // past the line's end
+            edit(2, 6, 2, 6, "x"),  // inside `é` (two bytes)
+            edit(1, 5, 1, 2, "x"),  // ends before it starts
+            edit(0, 1, 0, 1, "x"),
+        ]
+        for fixIt in bad {
+            let file = Fixer.fix([finding(line: 1, [fixIt])], in: Array(source.utf8), path: "File.swift")
+            #expect(file.applied.isEmpty, "\(fixIt)")
+            #expect(file.fixed == Array(source.utf8))
+            #expect(file.diff.isEmpty)
+        }
+        // The end of the last line (no newline after it) is a place in the file.
+        let end = Fixer.fix([finding(line: 2, [edit(2, 11, 2, 11, "0")])], in: Array(source.utf8), path: "File.swift")
+        #expect(text(end.fixed) == "let a = 1\nlet é = 20")
+    }
+
+    @Test func fileWithoutTrailingNewlineIsMarkedInTheDiffAndStaysSo() {
+        let source = "a\nb\nc"
+        let file = Fixer.fix([finding(line: 3, [edit(3, 1, 3, 2, "C")])], in: Array(source.utf8), path: "File.swift")
+        #expect(text(file.fixed) == "a\nb\nC")
+        #expect(
+            file.diff == """
+                --- a/File.swift
+                +++ b/File.swift
+                @@ -1,3 +1,3 @@
+                 a
+                 b
+                -c
+                \\ No newline at end of file
+                +C
+                \\ No newline at end of file
+
+                """)
+        // A change above the last line: the last line is context, still without a newline.
+        let above = Fixer.fix([finding(line: 1, [edit(1, 1, 1, 2, "A")])], in: Array(source.utf8), path: "File.swift")
+        #expect(above.diff.hasSuffix(" c\n\\ No newline at end of file\n"))
+        #expect(text(above.fixed) == "A\nb\nc")
+    }
+
+    @Test func crlfFileKeepsItsLineEndings() throws {
+        let source = AdoptionTests.leak.replacingOccurrences(of: "\n", with: "\r\n")
+        let findings = Auditor.audit(source: source, path: "Poller.swift", language: .swift).findings
+        let fixIts = try #require(findings.first?.fixIts)
+        #expect(!fixIts.isEmpty)
+        let file = Fixer.fix(findings, in: Array(source.utf8), path: "Poller.swift")
+        let expected = AdoptionTests().apply(
+            Auditor.audit(source: AdoptionTests.leak, path: "Poller.swift", language: .swift).findings[0].fixIts,
+            to: AdoptionTests.leak
+        ).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(file.fixed == Array(expected.utf8))
+        #expect(file.diff.contains("+import TimerKitMigration\r\n"))
+        #expect(file.diff.contains("-    var timer: Timer?\r\n+    var timer: Ticker?\r\n"))
+        // Old Mac line endings (a lone CR), which Swift counts as line breaks: not fixed.
+        let mac = Fixer.fix(findings, in: Array(AdoptionTests.leak.replacingOccurrences(of: "\n", with: "\r").utf8), path: "Poller.swift")
+        #expect(mac.applied.isEmpty)
+        #expect(mac.skipped.count == 1)
+    }
+
+    @Test func diffNamesAreRelativeToTheCurrentDirectory() {
+        #expect(Fixer.diffName("Sources/App/Clock.swift", currentDirectory: "/work") == "Sources/App/Clock.swift")
+        #expect(Fixer.diffName("./Sources/../Sources/Clock.swift", currentDirectory: "/work") == "Sources/Clock.swift")
+        #expect(Fixer.diffName("/work/Sources/Clock.swift", currentDirectory: "/work") == "Sources/Clock.swift")
+        #expect(Fixer.diffName("/elsewhere/Clock.swift", currentDirectory: "/work") == "elsewhere/Clock.swift")
+        #expect(Fixer.diffName("../other/Clock.swift", currentDirectory: "/work/app") == "work/other/Clock.swift")
+    }
+
+    @Test func writeIsAtomicKeepsPermissionsAndFollowsLinks() throws {
+        let root = try AdoptionTests().directory(["real.swift": "old\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = root.appendingPathComponent("real.swift").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
+        let link = root.appendingPathComponent("link.swift").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        try Fixer.writeAtomically(Array("new\n".utf8), to: link)
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+        let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber
+        #expect(permissions?.intValue == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["link.swift", "real.swift"])
+        #expect(throws: FixWriteError.self) {
+            try Fixer.writeAtomically([], to: root.appendingPathComponent("no/such/dir.swift").path)
+        }
+    }
+
+    // MARK: The command
+
+    /// Runs the executable in `directory`; returns its status, standard output and standard error.
+    func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = CommandTests.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fix-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: data, as: UTF8.self),
+            (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        )
+    }
+
+    static let fixed = """
+        import Foundation
+        import TimerKitMigration
+
+        @MainActor final class Poller {
+            var timer: Ticker?
+
+            func start() {
+                timer = Timer.scheduledTimer(timeInterval: 2, target: self, action: Poller.poll, repeats: true)
+            }
+
+            @objc func poll() {}
+        }
+
+        """
+
+    /// A leak with no exact fix-it (the method takes the timer), next to one with.
+    static let unfixable = """
+        import Foundation
+
+        @MainActor final class Refresher {
+            var timer: Timer?
+
+            func start() {
+                timer = Timer.scheduledTimer(timeInterval: 2, target: self, selector: #selector(refresh(_:)), userInfo: nil, repeats: true)
+            }
+
+            @objc func refresh(_ timer: Timer) {}
+        }
+
+        """
+
+    @Test func dryRunPrintsTheDiffAndWriteAppliesItOnce() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommandTests.executable.path))
+        let root = try AdoptionTests().directory([
+            "My App/Poller.swift": AdoptionTests.leak, "My App/Refresher.swift": Self.unfixable,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let poller = root.appendingPathComponent("My App/Poller.swift")
+        let before = try FileManager.default.attributesOfItem(atPath: poller.path)[.modificationDate] as? Date
+
+        let dry = try run(["--fix", "My App"], in: root)
+        #expect(dry.status == 1)
+        #expect(dry.output.hasPrefix("--- a/My App/Poller.swift\t\n+++ b/My App/Poller.swift\t\n@@ -1,10 +1,11 @@\n"))
+        #expect(!dry.output.contains("Refresher"))
+        #expect(dry.errors.contains("Refresher.swift:7:"))
+        #expect(dry.errors.contains("(no exact fix-it: left as it is)"))
+        #expect(dry.errors.contains("1 fix(es) to apply in 1 file(s)"))
+        #expect(try String(contentsOf: poller, encoding: .utf8) == AdoptionTests.leak)
+        #expect(try FileManager.default.attributesOfItem(atPath: poller.path)[.modificationDate] as? Date == before)
+
+        // `patch -p1` applies the dry run's diff to the same result as --write.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") {
+            let copy = try AdoptionTests().directory(["My App/Poller.swift": AdoptionTests.leak])
+            defer { try? FileManager.default.removeItem(at: copy) }
+            let patch = Process()
+            patch.executableURL = URL(fileURLWithPath: "/usr/bin/patch")
+            patch.arguments = ["-p1", "-s"]
+            patch.currentDirectoryURL = copy
+            let input = Pipe()
+            patch.standardInput = input
+            try patch.run()
+            input.fileHandleForWriting.write(Data(dry.output.utf8))
+            try input.fileHandleForWriting.close()
+            patch.waitUntilExit()
+            #expect(patch.terminationStatus == 0)
+            #expect(
+                try String(contentsOf: copy.appendingPathComponent("My App/Poller.swift"), encoding: .utf8) == Self.fixed)
+        }
+
+        let write = try run(["--fix", "--write", "My App"], in: root)
+        #expect(write.status == 1)  // Refresher's warning is left
+        #expect(write.output == "My App/Poller.swift:7:55: fixed [timer-target-retain]\n")
+        #expect(write.errors.contains("applied 1 fix(es) to 1 file(s)"))
+        #expect(try String(contentsOf: poller, encoding: .utf8) == Self.fixed)
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("My App/Refresher.swift"), encoding: .utf8)
+                == Self.unfixable)
+
+        // Idempotent: nothing more to fix; the scan no longer reports the rewritten timer.
+        let again = try run(["--fix", "My App"], in: root)
+        #expect(again.output.isEmpty)
+        #expect(again.status == 1)
+        #expect(try run(["--fix", "--fail-on", "none", "My App"], in: root).status == 0)
+        #expect(try run(["--fix", "My App/Poller.swift"], in: root).status == 0)
+        #expect(try run(["My App/Poller.swift"], in: root).output.isEmpty)
+    }
+
+    @Test func suppressionsAndBaselinesAreRespected() throws {
+        let suppressed = AdoptionTests.leak.replacingOccurrences(
+            of: "        timer = Timer", with: "        // timerkit-audit:ignore timer-target-retain\n        timer = Timer")
+        let root = try AdoptionTests().directory(["Suppressed.swift": suppressed, "Known.swift": AdoptionTests.leak])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try run(["--write-baseline", "baseline.json", "."], in: root).status == 0)
+        let result = try run(["--fix", "--write", "--baseline", "baseline.json", "."], in: root)
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("1 known finding(s) in the baseline not fixed"))
+        #expect(try String(contentsOf: root.appendingPathComponent("Suppressed.swift"), encoding: .utf8) == suppressed)
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("Known.swift"), encoding: .utf8) == AdoptionTests.leak)
+        #expect(try run(["--fix", "--disable", "timer-target-retain", "Known.swift"], in: root).status == 0)
+    }
+
+    @Test func exitStatusAndUsage() throws {
+        let root = try AdoptionTests().directory(["Poller.swift": AdoptionTests.leak])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try run(["--fix", "--fail-on", "none", "Poller.swift"], in: root).status == 1)  // fixes to apply
+        #expect(try run(["--fix", "Poller.swift", "missing.swift"], in: root).status == 2)
+        #expect(try run(["--write", "Poller.swift"], in: root).status == 64)
+        #expect(try run(["--fix", "--format", "json", "Poller.swift"], in: root).status == 64)
+        #expect(try run(["--fix", "--write-baseline", "b.json", "Poller.swift"], in: root).status == 64)
+        #expect(try String(contentsOf: root.appendingPathComponent("Poller.swift"), encoding: .utf8) == AdoptionTests.leak)
+        #expect(try run(["--fix", "--write", "Poller.swift"], in: root).status == 0)
+        #expect(try run(["--fix", "Poller.swift"], in: root).status == 0)
+    }
+}
