@@ -32,7 +32,8 @@ struct TimerKitAuditPlugin: CommandPlugin {
         process.waitUntilExit()
         let status = process.terminationStatus
         if status == 1 && extractor.remainingArguments.contains("--fix") {
-            Diagnostics.error("timerkit-audit --fix: fixes to apply, or findings at or above --fail-on left (exit status 1)")
+            Diagnostics.error(
+                "timerkit-audit --fix: fixes to apply, or findings at or above --fail-on left (exit status 1)")
         } else if status == 1 {
             Diagnostics.error("timerkit-audit: findings at or above --fail-on (exit status 1)")
         } else if status != 0 {

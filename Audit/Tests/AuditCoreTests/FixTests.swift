@@ -28,8 +28,9 @@ struct FixTests {
         let expected = """
             --- a/Poller.swift
             +++ b/Poller.swift
-            @@ -1,10 +1,11 @@
+            @@ -1,10 +1,12 @@
              import Foundation
+            +import TimerKit
             +import TimerKitMigration
              \("")
              @MainActor final class Poller {
@@ -64,7 +65,8 @@ struct FixTests {
         let header = edit(1, 1, 1, 1, "import X\n")
         let first = finding(line: 1, [header, edit(1, 9, 1, 10, "10")])
         let second = finding(line: 2, [header, edit(2, 9, 2, 10, "20")])
-        let third = finding(line: 2, rule: "block-timer-strong-self", [edit(1, 5, 1, 10, "c = 3"), edit(2, 5, 2, 6, "d")])
+        let third = finding(
+            line: 2, rule: "block-timer-strong-self", [edit(1, 5, 1, 10, "c = 3"), edit(2, 5, 2, 6, "d")])
         let file = Fixer.fix([third, second, first], in: Array(source.utf8), path: "File.swift")
         #expect(text(file.fixed) == "import X\nlet a = 10\nlet b = 20\n")
         #expect(file.applied == [first, second])
@@ -137,10 +139,12 @@ struct FixTests {
             to: AdoptionTests.leak
         ).replacingOccurrences(of: "\n", with: "\r\n")
         #expect(file.fixed == Array(expected.utf8))
-        #expect(file.diff.contains("+import TimerKitMigration\r\n"))
+        #expect(file.diff.contains("+import TimerKit\r\n+import TimerKitMigration\r\n"))
         #expect(file.diff.contains("-    var timer: Timer?\r\n+    var timer: Ticker?\r\n"))
         // Old Mac line endings (a lone CR), which Swift counts as line breaks: not fixed.
-        let mac = Fixer.fix(findings, in: Array(AdoptionTests.leak.replacingOccurrences(of: "\n", with: "\r").utf8), path: "Poller.swift")
+        let mac = Fixer.fix(
+            findings, in: Array(AdoptionTests.leak.replacingOccurrences(of: "\n", with: "\r").utf8),
+            path: "Poller.swift")
         #expect(mac.applied.isEmpty)
         #expect(mac.skipped.count == 1)
     }
@@ -165,10 +169,41 @@ struct FixTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
         let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber
         #expect(permissions?.intValue == 0o640)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["link.swift", "real.swift"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["link.swift", "real.swift"])
         #expect(throws: FixWriteError.self) {
             try Fixer.writeAtomically([], to: root.appendingPathComponent("no/such/dir.swift").path)
         }
+    }
+
+    /// A local that keeps the timer and is then used as a `Foundation.Timer` would not compile holding a `Ticker`
+    /// (the corpus's BlinkingBannerViewController): no fix-it. One only invalidated, or not used, gets it.
+    @Test func migrationFixItOnlyForALocalThatCanHoldATicker() throws {
+        let blink = """
+            import UIKit
+
+            final class Banner: UIViewController {
+                func start() {
+                    let blink = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.view.isHidden.toggle() }
+                    USE
+                }
+            }
+
+            """
+        let uses = [
+            "RunLoop.current.add(blink, forMode: .common)": false, "blink.tolerance = 0.5": false,
+            "timers.append(blink)": false, "blink.invalidate()": true, "print(blink.isValid)": true, "": true,
+        ]
+        for (use, fixable) in uses {
+            let source = blink.replacingOccurrences(of: "USE", with: use)
+            let findings = Auditor.audit(source: source, path: "Banner.swift", language: .swift).findings
+            let finding = try #require(findings.first { $0.rule == "block-timer-strong-self" }, "\(use)")
+            #expect(finding.fixIts.isEmpty == !fixable, "\(use)")
+        }
+        let typed = blink.replacingOccurrences(of: "let blink = Timer", with: "let blink: Timer = Timer")
+            .replacingOccurrences(of: "USE", with: "")
+        let findings = Auditor.audit(source: typed, path: "Banner.swift", language: .swift).findings
+        #expect(findings.first { $0.rule == "block-timer-strong-self" }?.fixIts.isEmpty == true)
     }
 
     // MARK: The command
@@ -180,7 +215,7 @@ struct FixTests {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fix-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         let output = Pipe()
         process.standardOutput = output
@@ -196,6 +231,7 @@ struct FixTests {
 
     static let fixed = """
         import Foundation
+        import TimerKit
         import TimerKitMigration
 
         @MainActor final class Poller {
@@ -237,7 +273,7 @@ struct FixTests {
 
         let dry = try run(["--fix", "My App"], in: root)
         #expect(dry.status == 1)
-        #expect(dry.output.hasPrefix("--- a/My App/Poller.swift\t\n+++ b/My App/Poller.swift\t\n@@ -1,10 +1,11 @@\n"))
+        #expect(dry.output.hasPrefix("--- a/My App/Poller.swift\t\n+++ b/My App/Poller.swift\t\n@@ -1,10 +1,12 @@\n"))
         #expect(!dry.output.contains("Refresher"))
         #expect(dry.errors.contains("Refresher.swift:7:"))
         #expect(dry.errors.contains("(no exact fix-it: left as it is)"))
@@ -261,7 +297,8 @@ struct FixTests {
             patch.waitUntilExit()
             #expect(patch.terminationStatus == 0)
             #expect(
-                try String(contentsOf: copy.appendingPathComponent("My App/Poller.swift"), encoding: .utf8) == Self.fixed)
+                try String(contentsOf: copy.appendingPathComponent("My App/Poller.swift"), encoding: .utf8)
+                    == Self.fixed)
         }
 
         let write = try run(["--fix", "--write", "My App"], in: root)
@@ -284,7 +321,8 @@ struct FixTests {
 
     @Test func suppressionsAndBaselinesAreRespected() throws {
         let suppressed = AdoptionTests.leak.replacingOccurrences(
-            of: "        timer = Timer", with: "        // timerkit-audit:ignore timer-target-retain\n        timer = Timer")
+            of: "        timer = Timer",
+            with: "        // timerkit-audit:ignore timer-target-retain\n        timer = Timer")
         let root = try AdoptionTests().directory(["Suppressed.swift": suppressed, "Known.swift": AdoptionTests.leak])
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try run(["--write-baseline", "baseline.json", "."], in: root).status == 0)
@@ -306,7 +344,8 @@ struct FixTests {
         #expect(try run(["--write", "Poller.swift"], in: root).status == 64)
         #expect(try run(["--fix", "--format", "json", "Poller.swift"], in: root).status == 64)
         #expect(try run(["--fix", "--write-baseline", "b.json", "Poller.swift"], in: root).status == 64)
-        #expect(try String(contentsOf: root.appendingPathComponent("Poller.swift"), encoding: .utf8) == AdoptionTests.leak)
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("Poller.swift"), encoding: .utf8) == AdoptionTests.leak)
         #expect(try run(["--fix", "--write", "Poller.swift"], in: root).status == 0)
         #expect(try run(["--fix", "Poller.swift"], in: root).status == 0)
     }

@@ -241,8 +241,8 @@ extension SwiftTimerVisitor {
 
     /// The exact edit to TimerKitMigration's look-alike, when one exists:
     /// `Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true)`
-    /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKitMigration` added and a
-    /// `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
+    /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKit` and
+    /// `import TimerKitMigration` added and a `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
     /// main-actor type (a view or view controller: the look-alikes are main-actor methods, so in a nonisolated
     /// type the edit would not compile in Swift 6), and a result that is discarded, local or kept in a property
     /// declared in this file.
@@ -298,9 +298,9 @@ extension SwiftTimerVisitor {
     }
 
     /// What both migration fix-its need: a `Timer.scheduledTimer` call in a main-actor type (the look-alikes
-    /// are main-actor methods), `import TimerKitMigration` when it is missing, and the `Timer?`
-    /// property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not be
-    /// exact.
+    /// are main-actor methods), `import TimerKit` and `import TimerKitMigration` when they are missing, and the
+    /// `Timer?` property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not
+    /// be exact.
     private func migrationEdits(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext)
         -> [FixIt]?
     {
@@ -320,10 +320,17 @@ extension SwiftTimerVisitor {
         }
         let root = call.root.as(SourceFileSyntax.self)
         let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
-        if !imports.contains(where: { $0.path.trimmedDescription == "TimerKitMigration" }) {
+        // `Ticker` is TimerKit's (TimerKitMigration does not re-export it): both imports, whichever are missing,
+        // in one edit that every fix of the file shares.
+        let missing = ["TimerKit", "TimerKitMigration"].filter { module in
+            !imports.contains { $0.path.trimmedDescription == module }
+        }
+        if !missing.isEmpty {
             let line = imports.last.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line + 1 } ?? 1
             edits.append(
-                FixIt(line: line, column: 1, endLine: line, endColumn: 1, replacement: "import TimerKitMigration\n"))
+                FixIt(
+                    line: line, column: 1, endLine: line, endColumn: 1,
+                    replacement: missing.map { "import \($0)\n" }.joined()))
         }
         return edits
     }
