@@ -128,6 +128,91 @@ struct FixTests {
         #expect(text(above.fixed) == "A\nb\nc")
     }
 
+    /// A seeded generator, so that a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    /// The text a unified diff of `original` describes, applied as `patch` would (hunks in order, context and
+    /// removed lines taken from the original, `\ No newline at end of file` dropping the line end just added).
+    func rebuild(_ original: [UInt8], diff: String) -> [UInt8] {
+        let old = LineTable.split(original)
+        var out: [UInt8] = []
+        var position = 0
+        var lines = LineTable.split(Array(diff.utf8)).dropFirst(2)
+        var previous: Character = " "
+        while let line = lines.popFirst() {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.hasPrefix("@@ -") {
+                let numbers = text.dropFirst(4).prefix { $0 != " " }.split(separator: ",").compactMap { Int($0) }
+                let start = numbers[1] == 0 ? numbers[0] : numbers[0] - 1
+                for index in position..<start { out += old[index] }
+                position = start
+            } else if text.hasPrefix(" ") {
+                out += old[position]
+                position += 1
+            } else if text.hasPrefix("-") {
+                position += 1
+            } else if text.hasPrefix("+") {
+                out += line.dropFirst()
+            } else if text.hasPrefix("\\"), previous == "+" {
+                out.removeLast()  // the line end the diff added after a new last line without one
+            }
+            previous = text.first ?? " "
+        }
+        for index in position..<old.count { out += old[index] }
+        return out
+    }
+
+    @Test func randomEditsNeverCrashAndTheDiffRebuildsTheFixedText() {
+        var random = SplitMix(state: 2026)
+        let pieces = ["a", "é", "计", " ", "\n", "\n", "\r\n", "\t", "x = 1", "}", ""]
+        var applied = 0
+        for round in 0..<400 {
+            var source = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                pieces.randomElement(using: &random)!
+            }.joined()
+            if round % 20 == 0 { source += "\r" }  // now and then a lone CR
+            let bytes = Array(source.utf8)
+            let table = LineTable(bytes)
+            // Mostly places in the text (some inside a character), now and then anywhere.
+            func place(_ offset: Int) -> (line: Int, column: Int) {
+                if Int.random(in: 0..<10, using: &random) == 0 {
+                    return (Int.random(in: -1...8, using: &random), Int.random(in: -1...8, using: &random))
+                }
+                let line = table.index(of: offset)
+                return (line + 1, offset - table.start(of: line) + 1)
+            }
+            var findings: [Finding] = []
+            for index in 0..<Int.random(in: 1...4, using: &random) {
+                let edits = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    let start = Int.random(in: 0...bytes.count, using: &random)
+                    let end = min(bytes.count, start + Int.random(in: 0...5, using: &random))
+                    let (first, last) = (place(start), place(end))
+                    return edit(
+                        first.line, first.column, last.line, last.column, pieces.randomElement(using: &random)!)
+                }
+                findings.append(finding(line: index + 1, edits))
+            }
+            let file = Fixer.fix(findings, in: Array(source.utf8), path: "File.swift")
+            applied += file.applied.count
+            #expect(String(validating: file.fixed, as: UTF8.self) != nil, "\(source.debugDescription)")
+            #expect(file.applied.count + file.skipped.count == findings.count)
+            if file.applied.isEmpty { #expect(file.fixed == Array(source.utf8)) }
+            #expect(
+                rebuild(Array(source.utf8), diff: file.diff) == file.fixed,
+                "\(source.debugDescription)\n\(file.diff)")
+        }
+        #expect(applied > 200, "only \(applied) random fixes fitted their text")
+    }
+
     @Test func crlfFileKeepsItsLineEndings() throws {
         let source = AdoptionTests.leak.replacingOccurrences(of: "\n", with: "\r\n")
         let findings = Auditor.audit(source: source, path: "Poller.swift", language: .swift).findings
