@@ -291,6 +291,25 @@ struct FixTests {
         #expect(findings.first { $0.rule == "block-timer-strong-self" }?.fixIts.isEmpty == true)
     }
 
+    /// The `Timer?` property becomes `Ticker?` only when every use of it in the file compiles with a `Ticker`.
+    @Test func migrationFixItOnlyForAPropertyThatCanHoldATicker() {
+        let uses = [
+            "timer?.invalidate()": true, "self.timer?.invalidate(); timer = nil": true,
+            "if timer?.isValid == true {}": true, "timer!.invalidate()": true,
+            "print(timer?.fireDate as Any)": false, "RunLoop.main.add(timer!, forMode: .common)": false,
+            "timer = Timer(timeInterval: 1, repeats: true) { _ in }": false, "let other = timer": false,
+        ]
+        for (use, fixable) in uses {
+            let source = AdoptionTests.leak.replacingOccurrences(
+                of: "    @objc func poll() {}",
+                with: "    @objc func poll() {}\n\n    func stop() {\n        \(use)\n    }")
+            let findings = Auditor.audit(source: source, path: "Poller.swift", language: .swift).findings
+            let finding = findings.first { $0.rule == "timer-target-retain" }
+            #expect(finding != nil, "\(use)")
+            #expect(finding?.fixIts.isEmpty == !fixable, "\(use)")
+        }
+    }
+
     // MARK: The command
 
     /// Runs the executable in `directory`; returns its status, standard output and standard error.

@@ -314,7 +314,8 @@ extension SwiftTimerVisitor {
         if let lhs, !lhs.isLocal {
             guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
                 let end = property.typeEnd, let type = property.type,
-                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type]
+                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type],
+                propertyFitsTicker(lhs.name, call: call)
             else { return nil }
             edits.append(edit(from: start, to: end, replacement))
         }
@@ -354,6 +355,48 @@ extension SwiftTimerVisitor {
             }
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                 let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                ["invalidate", "isValid"].contains(member.declName.baseName.text)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether every use of the property in this file still compiles when it holds a `Ticker`: `invalidate()`,
+    /// `isValid` (TimerKitMigration adds both to `Ticker`), `= nil`, and the assignment of this call. Any other
+    /// use (`timer.fireDate`, `RunLoop.main.add(timer!, forMode: .common)`, another `Timer` assigned to it, or a
+    /// use through another object) keeps Foundation's type: no exact edit. Names are matched without types, so a
+    /// local or parameter of the same name used another way also stops the edit.
+    private func propertyFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
+        guard let root = call.root.as(SourceFileSyntax.self) else { return false }
+        for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
+                // A declaration of the name: the property itself, a local, a parameter.
+                if let parent = token.parent,
+                    parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self)
+                        || parent.is(ClosureParameterSyntax.self) || parent.is(FunctionParameterSyntax.self)
+                {
+                    continue
+                }
+                return false
+            }
+            var use = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard member.base?.trimmedDescription == "self" else { return false }
+                use = ExprSyntax(member)
+            }
+            if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+                let (left, right) = SwiftNames.assignment(sequence), left.id == use.id
+            {
+                if right.is(NilLiteralExprSyntax.self) || right.id == Syntax(call).id { continue }
+                return false
+            }
+            var node = Syntax(use)
+            if let parent = node.parent,
+                parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+            {
+                node = parent
+            }
+            guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
                 ["invalidate", "isValid"].contains(member.declName.baseName.text)
             else { return false }
         }
