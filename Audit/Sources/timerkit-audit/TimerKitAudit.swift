@@ -138,30 +138,37 @@ struct TimerKitAudit: ParsableCommand {
     }
 
     /// `--fix`: the diff of the exact fix-its on standard output (dry run), or, with `--write`, the files
-    /// rewritten and one `path:line:column: fixed [rule]` line per applied fix. Skipped fixes and findings
-    /// without an exact fix go to standard error. Returns the exit status (see the README's table).
+    /// rewritten and one `path:line:column: fixed [rule]` line per applied fix; then the paths are scanned again
+    /// to list what is left. Skipped fixes and findings without an exact fix go to standard error. Returns the
+    /// exit status (see the README's table).
     func applyFixes(_ report: AuditReport, failOn: Severity?, known: Int) -> Int32 {
         var standardError = FileHandle.standardError
         let plan = Fixer.plan(report.findings)
-        var left = plan.withoutFix + plan.skipped.map(\.finding)
+        var left = plan.withoutFix
         var written = 0
-        var appliedCount = 0
+        var applied = 0
         var writeFailed = false
         if write {
             for file in plan.files {
                 do {
                     try file.write()
                     written += 1
-                    appliedCount += file.applied.count
+                    applied += file.applied.count
                     for finding in file.applied {
                         print("\(finding.path):\(finding.line):\(finding.column): fixed [\(finding.rule)]")
                     }
                 } catch {
                     print("timerkit-audit: \(error); its fixes are not applied", to: &standardError)
-                    left += file.applied
                     writeFailed = true
                 }
             }
+            // What is left is what a scan of the rewritten files finds: a finding that another fix removed
+            // (a stop in deinit of a timer that no longer retains self) is not left.
+            var after = Auditor.audit(paths: paths, disabledRules: Set(disabled)).findings
+            if let baseline, let known = try? Baseline.load(from: baseline) {
+                after = known.newFindings(in: after).findings
+            }
+            left = after
         } else {
             print(plan.diff, terminator: "")
         }
@@ -171,7 +178,7 @@ struct TimerKitAudit: ParsableCommand {
                 "\(finding.path):\(finding.line):\(finding.column): note: fix not applied: \(skipped.reason) "
                     + "[\(finding.rule)]", to: &standardError)
         }
-        for finding in plan.withoutFix {
+        for finding in left where finding.fixIts.isEmpty {
             print("\(CompilerOutput.line(for: finding)) (no exact fix-it: left as it is)", to: &standardError)
         }
         for path in report.missingPaths {
@@ -179,15 +186,17 @@ struct TimerKitAudit: ParsableCommand {
         }
         for diagnostic in report.diagnostics { print(CompilerOutput.line(for: diagnostic), to: &standardError) }
         let baselined = baseline == nil ? "" : "; \(known) known finding(s) in the baseline not fixed"
-        let rest =
-            "\(plan.skipped.count) skipped; \(plan.withoutFix.count) finding(s) without an exact fix left as they "
-            + "are\(baselined)"
+        let withoutFix = left.filter(\.fixIts.isEmpty).count
         if write {
-            print("timerkit-audit: applied \(appliedCount) fix(es) to \(written) file(s); \(rest)", to: &standardError)
+            print(
+                "timerkit-audit: applied \(applied) fix(es) to \(written) file(s); \(plan.skipped.count) skipped; "
+                    + "\(left.count) finding(s) left, \(withoutFix) of them without an exact fix\(baselined)",
+                to: &standardError)
         } else {
             print(
                 "timerkit-audit: \(plan.applied.count) fix(es) to apply in \(plan.files.count) file(s) (dry run: "
-                    + "--fix --write applies them); \(rest)", to: &standardError)
+                    + "--fix --write applies them); \(plan.skipped.count) skipped; \(withoutFix) finding(s) without "
+                    + "an exact fix left as they are\(baselined)", to: &standardError)
         }
         if writeFailed { return 74 }
         if !report.missingPaths.isEmpty { return 2 }

@@ -440,6 +440,24 @@ struct FixTests {
         #expect(try run(["--fix", "--disable", "timer-target-retain", "Known.swift"], in: root).status == 0)
     }
 
+    /// The seeds' target–action example: its `invalidate-only-in-deinit` finding has no fix-it of its own but
+    /// goes with the timer's fix, so after `--write` nothing is left (the files are scanned again).
+    @Test func writeReportsWhatTheRewrittenFilesStillHave() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FixSeeds")
+        let countdown = try String(
+            contentsOf: seeds.appendingPathComponent("CountdownViewController.swift"), encoding: .utf8)
+        let root = try AdoptionTests().directory(["CountdownViewController.swift": countdown])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dry = try run(["--fix", "."], in: root)
+        #expect(dry.status == 1)
+        #expect(dry.errors.contains("[invalidate-only-in-deinit] (no exact fix-it: left as it is)"))
+        let write = try run(["--fix", "--write", "."], in: root)
+        #expect(write.status == 0)
+        #expect(write.errors.contains("applied 1 fix(es) to 1 file(s); 0 skipped; 0 finding(s) left"))
+        #expect(try run(["."], in: root).status == 0)
+    }
+
     @Test func exitStatusAndUsage() throws {
         let root = try AdoptionTests().directory(["Poller.swift": AdoptionTests.leak])
         defer { try? FileManager.default.removeItem(at: root) }
