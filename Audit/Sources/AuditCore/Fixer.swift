@@ -52,7 +52,8 @@ public enum Fixer {
             }
             return result
         }
-        var accepted: [(edit: ByteEdit, owner: Finding)] = []
+        // The edits taken so far, sorted by place and never overlapping, with the finding each came from.
+        var accepted = AcceptedEdits()
         for finding in findings.sorted(by: Finding.ordered) where !finding.fixIts.isEmpty {
             var edits: [ByteEdit] = []
             var reason: String?
@@ -73,7 +74,7 @@ public enum Fixer {
             }
             if reason == nil {
                 for edit in edits {
-                    if let other = accepted.first(where: { $0.edit.conflicts(with: edit) })?.owner {
+                    if let other = accepted.conflict(with: edit) {
                         reason =
                             "its edits overlap those of the \(other.rule) fix at \(other.line):\(other.column), "
                             + "applied first; run --fix again to apply it"
@@ -85,12 +86,12 @@ public enum Fixer {
                 result.skipped.append(SkippedFix(finding: finding, reason: reason))
                 continue
             }
-            for edit in edits where !accepted.contains(where: { $0.edit == edit }) {
-                accepted.append((edit, finding))
+            for edit in edits where !accepted.contains(edit) {
+                accepted.insert(edit, from: finding)
             }
             result.applied.append(finding)
         }
-        let edits = accepted.map(\.edit).sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        let edits = accepted.edits
         var fixed: [UInt8] = []
         fixed.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.count })
         var position = 0
@@ -339,6 +340,52 @@ struct ByteEdit: Hashable {
         if start == end { return other.start < start && start < other.end }
         if other.start == other.end { return start < other.start && other.start < end }
         return start < other.end && other.start < end
+    }
+}
+
+/// The edits a file's fixes have taken, sorted by (start, end) and pairwise without conflict, so that the
+/// edits a new one could conflict with or equal are found by binary search among a few neighbours: a file with
+/// thousands of fixes is planned in n log n, not n².
+struct AcceptedEdits {
+    private(set) var edits: [ByteEdit] = []
+    private var owners: [Finding] = []
+
+    /// The first index whose edit ends at or after `offset`: ends rise with starts, the edits never overlapping.
+    private func firstEnding(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = edits.count
+        while low < high {
+            let middle = (low + high) / 2
+            if edits[middle].end < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The indices of the edits that touch `edit`'s range (the only ones that can conflict with it or equal it).
+    private func neighbours(of edit: ByteEdit) -> Range<Int> {
+        let first = firstEnding(atOrAfter: edit.start)
+        var last = first
+        while last < edits.count, edits[last].start <= edit.end { last += 1 }
+        return first..<last
+    }
+
+    /// The finding whose edit `edit` conflicts with, if any.
+    func conflict(with edit: ByteEdit) -> Finding? {
+        neighbours(of: edit).first { edits[$0].conflicts(with: edit) }.map { owners[$0] }
+    }
+
+    func contains(_ edit: ByteEdit) -> Bool {
+        neighbours(of: edit).contains { edits[$0] == edit }
+    }
+
+    /// Adds an edit that conflicts with none.
+    mutating func insert(_ edit: ByteEdit, from owner: Finding) {
+        var index = edits.count
+        if let last = edits.last, (last.start, last.end) > (edit.start, edit.end) {
+            index = edits.firstIndex { ($0.start, $0.end) > (edit.start, edit.end) } ?? edits.count
+        }
+        edits.insert(edit, at: index)
+        owners.insert(owner, at: index)
     }
 }
 

@@ -55,6 +55,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     var modeFacts: [SyntaxIdentifier: SwiftModeFacts] = [:]
     var dispatchEvents: [(list: SyntaxIdentifier, kind: DispatchEvent, name: String, position: AbsolutePosition)] = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
+    /// How each property name is used in the file, read once per name for the migration fix-it.
+    var tickerPropertyUses: [String: TickerPropertyUses] = [:]
 
     enum DispatchEvent { case resume, suspend, release }
 

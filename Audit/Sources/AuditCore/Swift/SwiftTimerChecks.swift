@@ -367,7 +367,19 @@ extension SwiftTimerVisitor {
     /// use through another object) keeps Foundation's type: no exact edit. Names are matched without types, so a
     /// local or parameter of the same name used another way also stops the edit.
     private func propertyFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
-        guard let root = call.root.as(SourceFileSyntax.self) else { return false }
+        let uses = tickerPropertyUses[name] ?? readTickerPropertyUses(name, root: call.root)
+        tickerPropertyUses[name] = uses
+        return !uses.otherUse && uses.assigned.allSatisfy { $0 == Syntax(call).id }
+    }
+
+    /// The file's uses of a property name, once per name (a file with many timers is read once, not once a
+    /// timer).
+    private func readTickerPropertyUses(_ name: String, root: Syntax) -> TickerPropertyUses {
+        var uses = TickerPropertyUses()
+        guard root.is(SourceFileSyntax.self) else {
+            uses.otherUse = true
+            return uses
+        }
         for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
                 // A declaration of the name: the property itself, a local, a parameter.
@@ -377,18 +389,22 @@ extension SwiftTimerVisitor {
                 {
                     continue
                 }
-                return false
+                uses.otherUse = true
+                return uses
             }
             var use = ExprSyntax(reference)
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                guard member.base?.trimmedDescription == "self" else { return false }
+                guard member.base?.trimmedDescription == "self" else {
+                    uses.otherUse = true
+                    return uses
+                }
                 use = ExprSyntax(member)
             }
             if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
                 let (left, right) = SwiftNames.assignment(sequence), left.id == use.id
             {
-                if right.is(NilLiteralExprSyntax.self) || right.id == Syntax(call).id { continue }
-                return false
+                if !right.is(NilLiteralExprSyntax.self) { uses.assigned.append(right.id) }
+                continue
             }
             var node = Syntax(use)
             if let parent = node.parent,
@@ -398,9 +414,12 @@ extension SwiftTimerVisitor {
             }
             guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
                 ["invalidate", "isValid"].contains(member.declName.baseName.text)
-            else { return false }
+            else {
+                uses.otherUse = true
+                return uses
+            }
         }
-        return true
+        return uses
     }
 
     private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {
@@ -809,4 +828,11 @@ extension SwiftTimerVisitor {
             state[key] = current
         }
     }
+}
+
+/// How a property name is used in a file, for the migration fix-it: whether any use needs a
+/// `Foundation.Timer`, and the values assigned to it other than nil.
+struct TickerPropertyUses {
+    var otherUse = false
+    var assigned: [SyntaxIdentifier] = []
 }
