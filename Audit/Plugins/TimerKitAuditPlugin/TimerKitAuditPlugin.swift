@@ -3,8 +3,8 @@ import PackagePlugin
 
 /// `swift package timerkit-audit [--target NAME …] [timerkit-audit options]`: scans the source directories of
 /// the package's own targets (or of the named ones) with timerkit-audit. The options after the target
-/// selection go to the tool unchanged (`--format sarif`, `--baseline file`, `--fail-on note`, …); its output
-/// and exit status are the tool's. The tool runs in the package's directory with relative paths, so that a
+/// selection go to the tool unchanged (`--format sarif`, `--baseline file`, `--fail-on note`, `--fix`,
+/// `--fix --write`, …); its output and exit status are the tool's. The tool runs in the package's directory with relative paths, so that a
 /// baseline written on one machine matches on another.
 @main
 struct TimerKitAuditPlugin: CommandPlugin {
@@ -31,7 +31,10 @@ struct TimerKitAuditPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         let status = process.terminationStatus
-        if status == 1 {
+        if status == 1 && extractor.remainingArguments.contains("--fix") {
+            Diagnostics.error(
+                "timerkit-audit --fix: fixes to apply, or findings at or above --fail-on left (exit status 1)")
+        } else if status == 1 {
             Diagnostics.error("timerkit-audit: findings at or above --fail-on (exit status 1)")
         } else if status != 0 {
             Diagnostics.error("timerkit-audit exited with status \(status)")

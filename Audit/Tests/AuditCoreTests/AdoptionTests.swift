@@ -115,6 +115,7 @@ struct AdoptionTests {
         #expect(
             fixed == """
                 import Foundation
+                import TimerKit
                 import TimerKitMigration
 
                 @MainActor final class Poller {
@@ -129,7 +130,7 @@ struct AdoptionTests {
 
                 """)
         let line = CompilerOutput.fixItLine(finding.fixIts[0], path: "Poller.swift")
-        #expect(line == #"fix-it:"Poller.swift":{2:1-2:1}:"import TimerKitMigration\n""#)
+        #expect(line == #"fix-it:"Poller.swift":{2:1-2:1}:"import TimerKit\nimport TimerKitMigration\n""#)
         #expect(CompilerOutput.render([finding]).split(separator: "\n").count == 1 + finding.fixIts.count)
     }
 
@@ -173,6 +174,7 @@ struct AdoptionTests {
         #expect(
             apply(finding.fixIts, to: Self.blockLeak) == """
                 import Foundation
+                import TimerKit
                 import TimerKitMigration
 
                 @MainActor final class Ticker2 {

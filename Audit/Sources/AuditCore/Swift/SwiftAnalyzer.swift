@@ -60,6 +60,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// `init(target:selector:)`): they retain the target they are made with.
     var forwardingTypes: Set<String> = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
+    /// How each property name is used in the file, read once per name for the migration fix-it.
+    var tickerPropertyUses: [String: TickerPropertyUses] = [:]
 
     enum DispatchEvent { case resume, suspend, release }
 

@@ -300,8 +300,8 @@ extension SwiftTimerVisitor {
 
     /// The exact edit to TimerKitMigration's look-alike, when one exists:
     /// `Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: true)`
-    /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKitMigration` added and a
-    /// `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
+    /// becomes `… target: self, action: Clock.tick, repeats: true)`, with `import TimerKit` and
+    /// `import TimerKitMigration` added and a `Timer?` property that keeps it made `Ticker?`. Only for a method without parameters, `userInfo: nil`, a
     /// main-actor type (a view or view controller: the look-alikes are main-actor methods, so in a nonisolated
     /// type the edit would not compile in Swift 6), and a result that is discarded, local or kept in a property
     /// declared in this file.
@@ -357,9 +357,9 @@ extension SwiftTimerVisitor {
     }
 
     /// What both migration fix-its need: a `Timer.scheduledTimer` call in a main-actor type (the look-alikes
-    /// are main-actor methods), `import TimerKitMigration` when it is missing, and the `Timer?`
-    /// property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not be
-    /// exact.
+    /// are main-actor methods), `import TimerKit` and `import TimerKitMigration` when they are missing, and the
+    /// `Timer?` property that keeps the result (declared in this file) made `Ticker?`. Nil when the edit would not
+    /// be exact.
     private func migrationEdits(_ call: FunctionCallExprSyntax, lhs: SwiftAssignment?, context: SwiftContext)
         -> [FixIt]?
     {
@@ -369,21 +369,116 @@ extension SwiftTimerVisitor {
             let typeName = context.typeName, let info = types.types[typeName], types.isMainActor(typeName)
         else { return nil }
         var edits: [FixIt] = []
+        if let lhs, lhs.isLocal, !localFitsTicker(lhs.name, call: call) { return nil }
         if let lhs, !lhs.isLocal {
             guard lhs.holder == nil, let property = info.properties[lhs.name], let start = property.typeStart,
                 let end = property.typeEnd, let type = property.type,
-                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type]
+                let replacement = ["Timer?": "Ticker?", "Timer!": "Ticker!", "Timer": "Ticker"][type],
+                propertyFitsTicker(lhs.name, call: call)
             else { return nil }
             edits.append(edit(from: start, to: end, replacement))
         }
         let root = call.root.as(SourceFileSyntax.self)
         let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
-        if !imports.contains(where: { $0.path.trimmedDescription == "TimerKitMigration" }) {
+        // `Ticker` is TimerKit's (TimerKitMigration does not re-export it): both imports, whichever are missing,
+        // in one edit that every fix of the file shares.
+        let missing = ["TimerKit", "TimerKitMigration"].filter { module in
+            !imports.contains { $0.path.trimmedDescription == module }
+        }
+        if !missing.isEmpty {
             let line = imports.last.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line + 1 } ?? 1
             edits.append(
-                FixIt(line: line, column: 1, endLine: line, endColumn: 1, replacement: "import TimerKitMigration\n"))
+                FixIt(
+                    line: line, column: 1, endLine: line, endColumn: 1,
+                    replacement: missing.map { "import \($0)\n" }.joined()))
         }
         return edits
+    }
+
+    /// Whether the local that keeps the timer (`let blink = Timer.scheduledTimer(…)`) still compiles when it
+    /// holds the look-alike's `Ticker`: declared here without a type, and otherwise only used for `invalidate()`
+    /// and `isValid`, which TimerKitMigration adds to `Ticker`. A local passed on (`RunLoop.current.add(blink,
+    /// forMode: .common)`), configured (`blink.tolerance = 0.5`) or assigned elsewhere keeps Foundation's type:
+    /// no exact edit.
+    private func localFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(CodeBlockItemListSyntax.self) { node = parent }
+        guard let scope = node.parent else { return false }
+        for token in scope.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
+                guard let binding = pattern.parent?.as(PatternBindingSyntax.self), binding.typeAnnotation == nil,
+                    let value = binding.initializer?.value, value.position <= call.position,
+                    call.position < value.endPosition
+                else { return false }
+                continue
+            }
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                ["invalidate", "isValid"].contains(member.declName.baseName.text)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether every use of the property in this file still compiles when it holds a `Ticker`: `invalidate()`,
+    /// `isValid` (TimerKitMigration adds both to `Ticker`), `= nil`, and the assignment of this call. Any other
+    /// use (`timer.fireDate`, `RunLoop.main.add(timer!, forMode: .common)`, another `Timer` assigned to it, or a
+    /// use through another object) keeps Foundation's type: no exact edit. Names are matched without types, so a
+    /// local or parameter of the same name used another way also stops the edit.
+    private func propertyFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
+        let uses = tickerPropertyUses[name] ?? readTickerPropertyUses(name, root: call.root)
+        tickerPropertyUses[name] = uses
+        return !uses.otherUse && uses.assigned.allSatisfy { $0 == Syntax(call).id }
+    }
+
+    /// The file's uses of a property name, once per name (a file with many timers is read once, not once a
+    /// timer).
+    private func readTickerPropertyUses(_ name: String, root: Syntax) -> TickerPropertyUses {
+        var uses = TickerPropertyUses()
+        guard root.is(SourceFileSyntax.self) else {
+            uses.otherUse = true
+            return uses
+        }
+        for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
+                // A declaration of the name: the property itself, a local, a parameter.
+                if let parent = token.parent,
+                    parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self)
+                        || parent.is(ClosureParameterSyntax.self) || parent.is(FunctionParameterSyntax.self)
+                {
+                    continue
+                }
+                uses.otherUse = true
+                return uses
+            }
+            var use = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard member.base?.trimmedDescription == "self" else {
+                    uses.otherUse = true
+                    return uses
+                }
+                use = ExprSyntax(member)
+            }
+            if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+                let (left, right) = SwiftNames.assignment(sequence), left.id == use.id
+            {
+                if !right.is(NilLiteralExprSyntax.self) { uses.assigned.append(right.id) }
+                continue
+            }
+            var node = Syntax(use)
+            if let parent = node.parent,
+                parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+            {
+                node = parent
+            }
+            guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+                ["invalidate", "isValid"].contains(member.declName.baseName.text)
+            else {
+                uses.otherUse = true
+                return uses
+            }
+        }
+        return uses
     }
 
     private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {
@@ -852,4 +947,11 @@ extension SwiftTimerVisitor {
             state[key] = current
         }
     }
+}
+
+/// How a property name is used in a file, for the migration fix-it: whether any use needs a
+/// `Foundation.Timer`, and the values assigned to it other than nil.
+struct TickerPropertyUses {
+    var otherUse = false
+    var assigned: [SyntaxIdentifier] = []
 }
