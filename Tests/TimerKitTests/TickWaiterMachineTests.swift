@@ -21,21 +21,6 @@ import Testing
         #expect(machine.park(3, for: 4).outcome == .unserved, "the ticker finished")
     }
 
-    /// The engine asks for a parked consumer's task ahead of its fire (`TickWaiter.prefetchParked`): only a
-    /// parked consumer's continuation is there to read.
-    @Test func onlyAParkedConsumerHasAContinuationToRead() {
-        var machine = Machine()
-        #expect(machine.parkedContinuation == nil)
-        let generation = machine.startServing(base: 1, count: nil)
-        #expect(machine.park(7, for: 1).outcome == nil)
-        #expect(machine.parkedContinuation == 7)
-        #expect(machine.fired(generation: generation, engineIndex: 1, isLast: false).resumed == 7)
-        #expect(machine.parkedContinuation == nil)
-        #expect(machine.park(8, for: 2).outcome == nil)
-        #expect(machine.cancel() == 8)
-        #expect(machine.parkedContinuation == nil)
-    }
-
     @Test func aFireForAnEarlierDeadlineLeavesTheConsumerParked() {
         var machine = Machine()
         let generation = machine.startServing(base: 5, count: nil)

@@ -17,16 +17,15 @@ typealias TickWaiterState = TickWaiterMachine<UnsafeContinuation<TickWaitOutcome
 /// **What a fire touches.** The token (the ticker's handler itself, ``TickHandler/waiter(_:)``), then one
 /// object that holds the state (`TickWaiterMachine`) and its lock side by side (the lock in a
 /// `ManagedBuffer`'s tail), then the continuation: no separately allocated lock or state box, and no closure
-/// context. The engine asks for the last two ahead of the fire while it serves a batch (see
+/// context. The engine asks for that object ahead of the fire while it serves a batch (see
 /// `TickerStateMachine.DueBatch`).
 ///
 /// One iterator, one consumer: waits on one waiter never overlap (the iterator's `next()` is `mutating`).
 struct TickWaiter: @unchecked Sendable {
     // Invariant: the machine in `storage` is only read or written between lock and unlock of the mutex
-    // beside it: by `withLock`, and by `prefetchParked`, which reads it only after a successful `tryLock`
-    // (`prefetch` takes the two addresses and reads nothing). Each continuation the machine holds is resumed
-    // exactly once, by whichever of a park that cannot wait, a fire, the ticker's handler release and the
-    // cancellation handler takes it out.
+    // beside it, by `withLock` (`prefetch` takes the two addresses and reads nothing). Each continuation the
+    // machine holds is resumed exactly once, by whichever of a park that cannot wait, a fire, the ticker's
+    // handler release and the cancellation handler takes it out.
     private let storage = TickWaiterStorage.make()
 
     @inline(__always)
@@ -115,27 +114,6 @@ struct TickWaiter: @unchecked Sendable {
             ctimerkit_prefetch_for_write(machine)
         }
     }
-
-    /// Starts loading the parked consumer's task into the cache (its first two lines, where resuming it
-    /// reads first), so that a fire served a few deliveries later does not wait for it; changes no state.
-    /// Only if the lock is free: a hint never waits (a busy lock means the consumer is parking or
-    /// cancelling right now, and nothing is loaded).
-    fileprivate func prefetchParked() {
-        let parked = storage.withUnsafeMutablePointers {
-            machine, mutex -> UnsafeContinuation<TickWaitOutcome, Never>? in
-            guard mutex.tryLock() else { return nil }
-            defer { mutex.unlock() }
-            return machine.pointee.parkedContinuation
-        }
-        // An `UnsafeContinuation` is the address of the suspended task (a runtime detail: were it ever
-        // anything else, the size check skips the hint, and a wrong address only loads useless lines).
-        guard let parked,
-            MemoryLayout<UnsafeContinuation<TickWaitOutcome, Never>>.size == MemoryLayout<UnsafeRawPointer>.size
-        else { return }
-        let task = unsafeBitCast(parked, to: UnsafeRawPointer.self)
-        ctimerkit_prefetch(task)
-        ctimerkit_prefetch(task + 64)
-    }
 }
 
 /// Held only by one ticker, as its handler (``TickHandler/waiter(_:)``): passes the ticker's fires to the
@@ -156,10 +134,6 @@ final class TickWaiterToken: Sendable {
     /// Starts loading the waiter's lock and state into the cache (see `TickerStateMachine.DueBatch`).
     @inline(__always)
     func prefetch() { waiter.prefetch() }
-
-    /// Starts loading the task parked on the waiter into the cache (see `TickerStateMachine.DueBatch`).
-    @inline(__always)
-    func prefetchParked() { waiter.prefetchParked() }
 
     deinit { waiter.handlerReleased(generation: generation) }
 }

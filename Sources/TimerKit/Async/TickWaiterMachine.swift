@@ -49,12 +49,6 @@ struct TickWaiterMachine<Continuation> {
     private(set) var reached = 0
     private var nextGeneration: UInt64 = 0
 
-    /// The consumer's continuation while it is parked.
-    var parkedContinuation: Continuation? {
-        if case .parked(let continuation, _) = consumer { return continuation }
-        return nil
-    }
-
     /// Starts serving the waits with a new ticker whose first deadline is `base`, with `count` deadlines
     /// (`nil`: unbounded); returns its number, which its fires and handler release carry.
     mutating func startServing(base: Int, count: Int?) -> UInt64 {

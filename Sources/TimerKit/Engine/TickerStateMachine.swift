@@ -136,36 +136,27 @@ struct TickerStateMachine: ~Copyable {
             count += 1
         }
 
-        /// How many deliveries ahead ``serveAll(_:)`` asks for a handler's memory, and for what the handler
-        /// reaches through it.
-        static let (lookahead, resumedLookahead) = (4, 2)
+        /// How many deliveries ahead ``serveAll(_:)`` asks for a waiter's memory.
+        static let lookahead = 4
 
         /// Asks for the memory a waiter's delivery touches first (`TickWaiterToken.prefetch`: the waiter's
-        /// lock and state) or next (`resumed`: `TickWaiterToken.prefetchParked`, the task parked on it).
-        /// `raw` is the token of a delivery still in this batch, unretained (see `waiters`): the delivery
-        /// holds the token until it is served, and hints are only asked for deliveries not yet served, so
-        /// the token is alive; borrowing it this way takes no reference-count write on its line.
+        /// lock and state). `raw` is the token of a delivery still in this batch, unretained (see `waiters`):
+        /// the delivery holds the token until it is served, and hints are only asked for deliveries not yet
+        /// served, so the token is alive; borrowing it this way takes no reference-count write on its line.
         @inline(__always)
-        private static func hint(_ raw: UnsafeRawPointer?, resumed: Bool) {
+        private static func hint(_ raw: UnsafeRawPointer?) {
             guard let raw else { return }
-            Unmanaged<TickWaiterToken>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-                if resumed { $0.prefetchParked() } else { $0.prefetch() }
-            }
+            Unmanaged<TickWaiterToken>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.prefetch() }
         }
 
         /// Hands each delivery, moved out, to `serve` in order, then frees the storage. While one is served,
-        /// the memory the one `lookahead` places later will touch first is asked for, and what the one
-        /// `resumedLookahead` places later reaches through it (see `hint`), so that their cache misses
-        /// overlap the deliveries in between.
+        /// the memory the one `lookahead` places later will touch first is asked for (see `hint`), so that
+        /// its cache misses overlap the deliveries in between.
         consuming func serveAll(_ serve: (consuming Due) -> Void) {
-            for index in 0..<min(count, Self.lookahead) { Self.hint(waiters[index], resumed: false) }
-            for index in 0..<min(count, Self.resumedLookahead) { Self.hint(waiters[index], resumed: true) }
+            for index in 0..<min(count, Self.lookahead) { Self.hint(waiters[index]) }
             while served < count {
                 let index = served
-                if index + Self.lookahead < count { Self.hint(waiters[index + Self.lookahead], resumed: false) }
-                if index + Self.resumedLookahead < count {
-                    Self.hint(waiters[index + Self.resumedLookahead], resumed: true)
-                }
+                if index + Self.lookahead < count { Self.hint(waiters[index + Self.lookahead]) }
                 served += 1
                 serve((base + index).move())
             }
