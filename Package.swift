@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "TimerKit",
-    // `Duration` and `Clock` need these; CI builds on Linux only.
+    // `Duration` and `Clock` need these. `.ci/run` builds and tests on Linux; Apple platforms are not verified
+    // yet (see the README's Platforms section).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "TimerKit", targets: ["TimerKit"]),
@@ -14,7 +15,8 @@ let package = Package(
         .executable(name: "timerkit-demo", targets: ["timerkit-demo"]),
     ],
     targets: [
-        // A one-function C shim (Linux timer slack for the precise context); not a product.
+        // A small C target (thread timer slack, scheduler slice and names for the precise context, the
+        // virtual time counters, prefetch hints on the engine's own memory); not a product.
         .target(name: "CTimerKit"),
         .target(name: "TimerKit", dependencies: ["CTimerKit"]),
         .target(name: "TimerKitTesting", dependencies: ["TimerKit"]),
