@@ -325,7 +325,7 @@ struct TickerStateMachine: ~Copyable {
         while next < min(end, slotCount) {
             let slot = UInt32(next)
             next += 1
-            sweepIfOwnerGone(slot, into: &sweep)
+            sweepSlot(slot, into: &sweep)
             guard isOccupied(slot), self[slot].phase.isLive else { continue }
             summaries.append(summary(self[slot], times(ofSlot: slot), counts(ofSlot: slot), nextDeadline(ofSlot: slot)))
         }
@@ -441,11 +441,6 @@ struct TickerStateMachine: ~Copyable {
         return .deliver(Delivery(handler: handler, tick: tick, id: id, owner: owner, then: then))
     }
 
-    /// Stops the ticker in `slot` if it is live, bound, and its owner has gone away (see `sweep`).
-    private mutating func sweepIfOwnerGone(_ slot: UInt32, into sweep: inout Sweep) {
-        if sweep.note(ownerVerdict(at: slot)) { sweep.stopped.append(stopOwnerGone(at: slot)) }
-    }
-
     /// Moves a live ticker to a final phase, taking out its handler and its heap entry; frees its slot if
     /// its handle is already gone.
     private mutating func stop(_ slot: UInt32, as final: TickerPhase) -> ReleasedResources {
@@ -522,14 +517,6 @@ struct TickerStateMachine: ~Copyable {
 
     /// Whether `slot` holds a ticker (false for a slot of a page given back).
     func isOccupied(_ slot: UInt32) -> Bool { table.isOccupied(slot) }
-
-    /// Whether `slot` holds a live bound ticker (one whose owner a sweep should check).
-    // Inlined: a call passed the whole machine (192 bytes) by copy.
-    @inline(__always)
-    func isLiveBound(_ slot: UInt32) -> Bool {
-        guard table.hasRecord(slot) else { return false }
-        return self[slot].isOccupied && self[slot].site.binding.isBound && self[slot].phase.isLive
-    }
 
     /// The heap key of the record in `slot`, from its fields read one by one in place.
     // Inlined: a call passed the whole machine (192 bytes) by copy.

@@ -165,9 +165,6 @@ struct FrameSourceState: ~Copyable {
     /// What the subscriber storage holds (see ``SlotStore/usage``).
     var storageUsage: SlotStoreUsage { slots.usage }
 
-    /// The reserved capacity of every collection the state holds, by name (for tests).
-    var collectionCapacities: [(path: String, capacity: Int)] { slots.collectionCapacities }
-
     /// Adds a subscriber at the end of the subscription order (after sweeping a few slots).
     mutating func insert(_ subscriber: Subscriber, into after: inout Aftermath) -> FrameSubscriberID {
         sweep(limit: Self.sweptPerCall, into: &after)
@@ -281,12 +278,6 @@ struct FrameSourceState: ~Copyable {
         finish(sweep, into: &after)
     }
 
-    /// Looks at the subscriber in `slot` (if any) for a sweep: removes it if its owner has gone away.
-    @inline(__always)
-    private mutating func check(_ slot: Int32, into sweep: inout Sweep) {
-        if sweep.note(ownerVerdict(at: UInt32(slot))) { sweep.stopped.append(stopOwnerGone(at: UInt32(slot))) }
-    }
-
     /// What a sweep leaves: the removed subscribers (for the log, and their handlers to release).
     typealias Sweep = Lifetime.Sweep<Subscriber>
 
@@ -344,7 +335,7 @@ struct FrameSourceState: ~Copyable {
         while slot >= 0 {
             // Read before a removal unlinks the slot (or frees every page with the last subscriber).
             let next = links(slot).next
-            check(slot, into: &sweep)
+            sweepSlot(UInt32(slot), into: &sweep)
             if slots.isOccupied(UInt32(slot)), self[slot: slot].subscriber?.state == .running {
                 due.append(FrameSubscriberID(slot: slot, serial: self[slot: slot].serial))
             }

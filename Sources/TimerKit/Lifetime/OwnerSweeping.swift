@@ -30,8 +30,15 @@ extension OwnerSweeping where Self: ~Copyable {
         for _ in 0..<Lifetime.SweepCursor.steps(limit: limit, end: sweepEnd) {
             // Stopping an item may free the last slots: the end is read again at each step.
             guard let slot = sweepCursor.next(below: UInt32(sweepEnd)) else { break }
-            if sweep.note(ownerVerdict(at: slot)) { sweep.stopped.append(stopOwnerGone(at: slot)) }
+            sweepSlot(slot, into: &sweep)
         }
+    }
+
+    /// Looks at one slot for a sweep: stops its item if it is live, bound, and its owner has gone away; a
+    /// live owner goes to `sweep.alive`.
+    @inline(__always)
+    mutating func sweepSlot(_ slot: UInt32, into sweep: inout Lifetime.Sweep<Stopped>) {
+        if sweep.note(ownerVerdict(at: slot)) { sweep.stopped.append(stopOwnerGone(at: slot)) }
     }
 }
 

@@ -741,18 +741,24 @@ extension SwiftTimerVisitor {
         return parameters?.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
     }
 
+    /// The name of the property of self that `base` reads (`ticks` that no local or parameter shadows, or
+    /// `self.ticks`), or nil.
+    private func selfPropertyName(_ base: ExprSyntax, context: SwiftContext) -> String? {
+        if let reference = base.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
+            return name
+        }
+        if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
     /// The type of the property `base` names when it is declared as a type-erased `Date` publisher.
     private func erasedPropertyType(of base: ExprSyntax, context: SwiftContext) -> String? {
-        let name: String
-        if let reference = base.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-            guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
-        } else if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
-            name = member.declName.baseName.text
-        } else {
-            return nil
-        }
-        guard let type = context.typeName.flatMap({ types.types[$0]?.properties[name]?.type }),
+        guard let name = selfPropertyName(base, context: context),
+            let type = context.typeName.flatMap({ types.types[$0]?.properties[name]?.type }),
             Self.isDatePublisherType(type)
         else { return nil }
         return type
@@ -761,14 +767,7 @@ extension SwiftTimerVisitor {
     /// The property a subscription's publisher is read from (`ticks`, `self.ticks`), when it is a property of
     /// self that this file does not show to hold something else.
     private func publisherProperty(_ base: ExprSyntax, context: SwiftContext) -> String? {
-        guard context.typeName != nil, !context.isStatic else { return nil }
-        let name: String
-        if let reference = base.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-            guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
-        } else if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
-            name = member.declName.baseName.text
-        } else {
+        guard context.typeName != nil, !context.isStatic, let name = selfPropertyName(base, context: context) else {
             return nil
         }
         let info = context.typeName.flatMap { types.types[$0] }
