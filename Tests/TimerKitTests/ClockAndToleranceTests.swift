@@ -128,13 +128,48 @@ import Testing
         #expect(ticker.state == .finished)
     }
 
+    /// Armings land after unlocking, so an older one can land after a newer one: an engine's alarm keeps
+    /// the newest (by sequence), so the engine needs no retry loop.
+    @Test func anEnginesAlarmIgnoresAnArmingOlderThanOneItTook() {
+        let clock = VirtualClock(start: 0)
+        let wakes = Locked<Int>.make(0)
+        let alarm = clock.makeAlarm { wakes.withLock { $0 += 1 } }
+        defer { alarm.shutDown() }
+        alarm.arm(at: 200, sequence: 2)
+        alarm.arm(at: 100, sequence: 1)
+        #expect(clock.nextDeadline() == 200, "the older arming, landing last, is ignored")
+        alarm.arm(at: 300, sequence: 2)
+        #expect(clock.nextDeadline() == 200, "the same arming, landing twice, is taken once")
+        alarm.arm(at: 70, sequence: 3)
+        #expect(clock.nextDeadline() == 70, "a newer arming replaces the deadline, earlier or later")
+        // Sequences compare by their wrapping difference: after UInt64.max comes 0.
+        #expect(VirtualAlarm.isStale(.max, after: 0) && !VirtualAlarm.isStale(0, after: .max))
+        clock.run(until: 1_000)
+        #expect(wakes.withLock { $0 } == 1)
+    }
+
+    /// On a system context, the engine's alarm is its slot of the context's shared alarm, which keeps the
+    /// newest arming too.
+    @Test func aSharedAlarmSlotIgnoresAnArmingOlderThanOneItTook() {
+        let fired = DispatchSemaphore(value: 0)
+        let shared = SharedAlarm(context: .dispatch(DispatchQueue(label: "TimerKitTests.staleArming")))
+        let slot = shared.slot { fired.signal() }
+        defer { slot.shutDown() }
+        let now = TimeBase.Source.system.now()
+        slot.arm(at: now + 3_600_000_000_000, sequence: 2)
+        slot.arm(at: now, sequence: 1)
+        #expect(fired.wait(timeout: .now() + 0.3) == .timedOut, "the older arming, landing last, is ignored")
+        slot.arm(at: now, sequence: 3)
+        #expect(fired.wait(timeout: .now() + 10) == .success)
+    }
+
     @Test func aContinuousAlarmNeverWaitsLongerThanItsLongestWait() {
         let armed = Locked<[Int64]>.make([])
         let alarm = ContinuousAlarm(RecordingAlarm(armed))
         let before = TimeBase.Source.system.now()
-        alarm.arm(at: TimeBase.Source.continuousNow() + 3_600_000_000_000)
-        alarm.arm(at: TimeBase.Source.continuousNow() + 5_000_000)
-        alarm.arm(at: .max)
+        alarm.arm(at: TimeBase.Source.continuousNow() + 3_600_000_000_000, sequence: 1)
+        alarm.arm(at: TimeBase.Source.continuousNow() + 5_000_000, sequence: 2)
+        alarm.arm(at: .max, sequence: 3)
         let after = TimeBase.Source.system.now()
         let values = armed.withLock { $0 }
         #expect(values.count == 3)
@@ -282,13 +317,13 @@ import Testing
 }
 
 /// An alarm that records what it is armed for.
-private final class RecordingAlarm: Alarm {
+private final class RecordingAlarm: EngineAlarm {
     private let armed: Locked<[Int64]>
 
     init(_ armed: Locked<[Int64]>) {
         self.armed = armed
     }
 
-    func arm(at deadline: Int64) { armed.withLock { $0.append(deadline) } }
+    func arm(at deadline: Int64, sequence: UInt64) { armed.withLock { $0.append(deadline) } }
     func shutDown() {}
 }

@@ -11,6 +11,8 @@ final class SharedAlarm: Sendable {
         let id: Int
         /// The engine's armed deadline (uptime nanoseconds), nil when it waits for nothing.
         var deadline: Int64?
+        /// The sequence of the engine's newest arming taken (see ``EngineAlarm``).
+        var sequence: UInt64 = 0
         let wake: @Sendable () -> Void
     }
 
@@ -69,7 +71,7 @@ final class SharedAlarm: Sendable {
     }
 
     /// A slot for one engine: the engine's alarm.
-    func slot(wake: @escaping @Sendable () -> Void) -> any Alarm {
+    func slot(wake: @escaping @Sendable () -> Void) -> any EngineAlarm {
         let id = state.withLock { state in
             state.nextID += 1
             state.slots.append(Slot(id: state.nextID, deadline: nil, wake: wake))
@@ -78,11 +80,14 @@ final class SharedAlarm: Sendable {
         return EngineSlot(shared: self, id: id)
     }
 
-    fileprivate func arm(_ id: Int, at deadline: Int64) {
+    fileprivate func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
         apply(
             state.withLock { state in
-                guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let index = state.slots.firstIndex(where: { $0.id == id }),
+                    !EngineSlot.isStale(sequence, after: state.slots[index].sequence)
+                else { return nil }
                 state.slots[index].deadline = deadline
+                state.slots[index].sequence = sequence
                 return state.arming()
             })
     }
@@ -125,7 +130,7 @@ final class SharedAlarm: Sendable {
     }
 
     /// One engine's view of the shared alarm.
-    private final class EngineSlot: Alarm {
+    private final class EngineSlot: EngineAlarm {
         let shared: SharedAlarm
         let id: Int
 
@@ -134,7 +139,7 @@ final class SharedAlarm: Sendable {
             self.id = id
         }
 
-        func arm(at deadline: Int64) { shared.arm(id, at: deadline) }
+        func arm(at deadline: Int64, sequence: UInt64) { shared.arm(id, at: deadline, sequence: sequence) }
         func shutDown() { shared.remove(id) }
     }
 }

@@ -29,18 +29,19 @@ final class TickerEngine: Sendable {
         // made on the first arming, from the process's system time base.
         if case .virtual = timeBase.source {
             let alarm = timeBase.makeAlarm(for: context, clock: clock) { [weak self] in self?.serviceDueTickers() }
-            withMachine { $0.alarmMade(alarm) }
+            _ = withMachine { $0.alarmMade(alarm, by: 0) }
         }
     }
 
-    /// Runs one locked transition of the machine. Built with `TIMERKIT_CHECKED`, every invariant of the
-    /// machine's table and heap is checked before unlocking, and a broken one stops the program, naming it.
+    /// Runs one locked transition of the machine. Built with `TIMERKIT_CHECKED`, the invariants of the
+    /// machine's table and heap are checked before unlocking (at the cadence `CheckedCadence` sets: every
+    /// 8th transition, less often for a large machine), and a broken one stops the program, naming it.
     @inline(__always)
     private func withMachine<Result: ~Copyable>(_ body: (inout TickerStateMachine) -> Result) -> Result {
         machine.withLock { machine in
             let result = body(&machine)
             #if TIMERKIT_CHECKED
-                if let broken = machine.invariantViolation() {
+                if machine.checkedCadence.isDue(slots: machine.slotCount), let broken = machine.invariantViolation() {
                     preconditionFailure("TimerKit checked build: engine invariant broken: \(broken)")
                 }
             #endif
@@ -138,36 +139,31 @@ final class TickerEngine: Sendable {
 
     // MARK: Arming
 
-    /// Arms the alarm outside the lock; if another arming was issued meanwhile (and may have been applied
-    /// before ours), applies the newest again so that the last arming to land is always the newest.
+    /// Arms the alarm outside the lock. Armings issued on several threads may land in any order; the alarm
+    /// ignores one older than the newest it has taken (see ``EngineAlarm``), so one call per arming suffices.
     ///
     /// The first arming makes the alarm (outside the lock, like every driver call) and publishes it; an
-    /// arming issued while it is being made is left to the thread making it, which applies the newest
-    /// arming once the alarm is published.
+    /// arming issued while it is being made is left to the thread making it, which applies the newest of
+    /// those once the alarm is published (later armings find it published and apply themselves).
     private func applyArming(_ arming: Arming?) {
-        guard var arming else { return }
-        while true {
-            let alarm: any Alarm
-            let isNew: Bool
-            switch arming.alarm {
-            case .made(let made): (alarm, isNew) = (made, false)
-            case .make: (alarm, isNew) = (makeAlarm(), true)
-            case .beingMade: return
+        guard let arming else { return }
+        switch arming.alarm {
+        case .made(let alarm):
+            alarm.arm(at: arming.deadline, sequence: arming.sequence)
+        case .beingMade:
+            return
+        case .make:
+            let alarm = makeAlarm()
+            alarm.arm(at: arming.deadline, sequence: arming.sequence)
+            if let newest = withMachine({ $0.alarmMade(alarm, by: arming.sequence) }) {
+                alarm.arm(at: newest.deadline, sequence: newest.sequence)
             }
-            alarm.arm(at: arming.deadline)
-            let sequence = arming.sequence
-            let newer = withMachine { machine -> Arming? in
-                if isNew { machine.alarmMade(alarm) }
-                return machine.arming(newerThan: sequence, on: alarm)
-            }
-            guard let newer else { return }
-            arming = newer
         }
     }
 
     /// The context's system alarm, calling back into this engine without keeping it alive. (A virtual
     /// engine made its alarm when it was created, so it never gets here.)
-    private func makeAlarm() -> any Alarm {
+    private func makeAlarm() -> any EngineAlarm {
         guard case .system = clock.source else { return SilentAlarm() }
         return TimeBase.system.makeAlarm(for: context, clock: clock.kind) { [weak self] in
             self?.serviceDueTickers()
@@ -369,7 +365,7 @@ extension Optional {
 }
 
 /// An alarm that never wakes (for an engine that cannot have a system alarm).
-private final class SilentAlarm: Alarm {
-    func arm(at deadline: Int64) {}
+private final class SilentAlarm: EngineAlarm {
+    func arm(at deadline: Int64, sequence: UInt64) {}
     func shutDown() {}
 }

@@ -3,14 +3,14 @@ enum AlarmSlot {
     case none
     /// An arming was told to make it; it is published when made.
     case beingMade
-    case made(any Alarm)
+    case made(any EngineAlarm)
 }
 
 /// An arming decided under the engine's lock, applied after unlocking: the wake-up instant, the arming's
 /// sequence number (to detect armings applied out of order), and how to reach the alarm.
 struct Arming {
     enum AlarmAccess {
-        case made(any Alarm)
+        case made(any EngineAlarm)
         /// The alarm does not exist yet and this arming makes it.
         case make
         /// Another arming is making the alarm; it applies the newest arming once the alarm exists.
@@ -31,7 +31,7 @@ struct AlarmState {
     var armedWindowEnd: Int64 = .min
     /// Set when a new deadline in the armed batch moved the wake-up later: the alarm must be re-armed.
     var armedLater = false
-    /// Bumped on every arming, so that an arming applied out of order is detected and redone.
+    /// Bumped on every arming, so that the alarm can ignore an arming that lands after a newer one.
     var armSequence: UInt64 = 0
     /// The context's alarm: made by the first arming, not with the engine.
     var alarm = AlarmSlot.none
@@ -81,14 +81,11 @@ extension TickerStateMachine {
         return Arming(deadline: instant, sequence: alarmState.armSequence, alarm: claimAlarm())
     }
 
-    /// The alarm was made by the arming that was told to make it (`Arming.AlarmAccess.make`).
-    mutating func alarmMade(_ alarm: any Alarm) {
+    /// The alarm was made by the arming with `sequence`, which was told to make it
+    /// (`Arming.AlarmAccess.make`): publishes it, and returns the newest arming issued while it was being
+    /// made (those were left to the maker), if any, for the maker to apply.
+    mutating func alarmMade(_ alarm: any EngineAlarm, by sequence: UInt64) -> Arming? {
         alarmState.alarm = .made(alarm)
-    }
-
-    /// An arming with `sequence` was applied: the newest arming issued since, if any, to apply in turn (so
-    /// that the last arming to land is always the newest).
-    func arming(newerThan sequence: UInt64, on alarm: any Alarm) -> Arming? {
         guard alarmState.armSequence != sequence, let armedAt = alarmState.armedAt else { return nil }
         return Arming(deadline: armedAt, sequence: alarmState.armSequence, alarm: .made(alarm))
     }

@@ -38,6 +38,10 @@ struct TickerStateMachine: ~Copyable {
     private var wideCounts: [UInt32: TickerCounts] = [:]
     /// Where the incremental dead-owner sweep continues.
     var sweepCursor = Lifetime.SweepCursor()
+    #if TIMERKIT_CHECKED
+        /// Which transitions `TickerEngine` checks the invariants after.
+        var checkedCadence = CheckedCadence()
+    #endif
     /// Creation sites of the tickers held, interned (at most `maximumSites`; beyond that each ticker gets
     /// its own), and the one used last.
     private var sites: [TickerOrigin: TickerSite] = [:]

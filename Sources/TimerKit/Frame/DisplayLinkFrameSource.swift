@@ -1,8 +1,9 @@
 #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
     // Apple-only (iOS, tvOS, visionOS; Mac Catalyst and watchOS use the software source, as Linux does:
     // `preferredFrameRateRange` needs Catalyst 15, above the package's default, and watchOS has no display
-    // link). NOT compiled by CI, which builds on Linux. Written against Apple's
-    // CADisplayLink documentation; keep it tiny. Everything it feeds — snapping, fan-out, dropped frames,
+    // link). The Linux CI (`.ci/run`) does not compile it; the macOS job of the GitHub workflow builds it
+    // for the iOS Simulator, and has not run yet. Written against Apple's CADisplayLink documentation; keep
+    // it tiny. Everything it feeds — snapping, fan-out, dropped frames,
     // lifetimes — is FrameSource's, shared with the software source and tested there. CADisplayLink never
     // appears in public API.
 

@@ -213,14 +213,15 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         return result
     }
 
-    /// Runs one locked transition of the state. Built with `TIMERKIT_CHECKED`, every invariant of the
-    /// subscribers' store and order is checked before unlocking, and a broken one stops the program.
+    /// Runs one locked transition of the state. Built with `TIMERKIT_CHECKED`, the invariants of the
+    /// subscribers' store and order are checked before unlocking (at the cadence `CheckedCadence` sets), and
+    /// a broken one stops the program.
     @inline(__always)
     private func withState<Result>(_ body: (inout FrameSourceState) -> Result) -> Result {
         state.withLock { state in
             let result = body(&state)
             #if TIMERKIT_CHECKED
-                if let broken = state.invariantViolation() {
+                if state.checkedCadence.isDue(slots: state.slotCount), let broken = state.invariantViolation() {
                     preconditionFailure("TimerKit checked build: frame source invariant broken: \(broken)")
                 }
             #endif

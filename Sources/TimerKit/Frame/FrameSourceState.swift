@@ -114,6 +114,12 @@ struct FrameSourceState: ~Copyable {
     }
 
     private var slots = SlotStore<FrameRecord>()
+    #if TIMERKIT_CHECKED
+        /// Which transitions `FrameSource` checks the invariants after.
+        var checkedCadence = CheckedCadence()
+        /// Slots handed out (for the check's cadence).
+        var slotCount: Int { slots.slotEnd }
+    #endif
     /// The first and last subscriber in subscription order (-1: none).
     private var head: Int32 = -1
     private var tail: Int32 = -1

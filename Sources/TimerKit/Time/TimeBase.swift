@@ -128,7 +128,7 @@ final class TimeBase: Sendable {
     /// arming (an engine that loses the race to be registered never arms, so it never makes one).
     func makeAlarm(
         for context: TickerContext, clock: TickClock.Kind, wake: @escaping @Sendable () -> Void
-    ) -> any Alarm {
+    ) -> any EngineAlarm {
         switch (source, clock) {
         case (.virtual(let clock), _):
             // A wake-up may run on another thread (a queue, the main thread): it brings the time base. Unowned,
@@ -162,27 +162,48 @@ struct EngineKey: Hashable, Sendable {
 /// is longer than `longestWait`. After the device sleeps through a deadline, the next wait ends at most
 /// `longestWait` after it wakes, and the engine then finds the deadline passed (a wait that ends early
 /// finds nothing due and re-arms).
-final class ContinuousAlarm: Alarm {
-    private let alarm: any Alarm
+final class ContinuousAlarm: EngineAlarm {
+    private let alarm: any EngineAlarm
 
     /// The longest wait on the uptime clock: how late a continuous ticker can be after the device slept.
     static let longestWait: Int64 = 1_000_000_000
 
-    init(_ alarm: any Alarm) {
+    init(_ alarm: any EngineAlarm) {
         self.alarm = alarm
     }
 
-    func arm(at deadline: Int64) {
+    func arm(at deadline: Int64, sequence: UInt64) {
         // A saturated deadline is never reached, on any clock.
-        guard deadline < .max else { return alarm.arm(at: .max) }
+        guard deadline < .max else { return alarm.arm(at: .max, sequence: sequence) }
         let delay = deadline.subtractingSaturating(TimeBase.Source.continuousNow())
-        alarm.arm(at: TimeBase.Source.system.now().addingSaturating(min(max(0, delay), Self.longestWait)))
+        alarm.arm(
+            at: TimeBase.Source.system.now().addingSaturating(min(max(0, delay), Self.longestWait)), sequence: sequence)
     }
 
     func shutDown() { alarm.shutDown() }
 }
 
-/// A context's single wake-up source: "wake me at T" and nothing else.
+/// An engine's wake-up: "wake me at T", with the sequence number the arming was issued with under the
+/// engine's lock. Armings are applied after unlocking, so two of them may land in either order: an alarm
+/// ignores one older than the newest it has taken (sequences compared by their wrapping difference), so
+/// the newest issued is always the one in force, with no retry loop at the engine.
+protocol EngineAlarm: AnyObject, Sendable {
+    /// Arms for `deadline` (nanoseconds on the time base), replacing an earlier arming, unless an arming
+    /// with a later `sequence` has already landed. Thread-safe; a deadline in the past wakes at once.
+    func arm(at deadline: Int64, sequence: UInt64)
+    /// Releases the alarm. Called once, when the engine goes away.
+    func shutDown()
+}
+
+extension EngineAlarm {
+    /// Whether an arming with `sequence` is older than (or the same as) one with `latest`.
+    static func isStale(_ sequence: UInt64, after latest: UInt64) -> Bool {
+        Int64(bitPattern: sequence &- latest) <= 0
+    }
+}
+
+/// A context's single system wake-up source: "wake me at T" and nothing else. Armed only by its
+/// ``SharedAlarm``, through `apply`.
 protocol Alarm: AnyObject, Sendable {
     /// Arms the alarm for `deadline` (nanoseconds on the time base), replacing any earlier arming.
     /// Thread-safe; a deadline in the past wakes as soon as the context runs.

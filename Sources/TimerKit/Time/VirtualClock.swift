@@ -25,6 +25,8 @@ final class VirtualClock: Sendable {
 
     private struct Alarm {
         var deadline: Int64?
+        /// The sequence of the newest arming taken (see ``EngineAlarm``).
+        var sequence: UInt64 = 0
         let wake: @Sendable () -> Void
         let delivery: Delivery
     }
@@ -90,7 +92,7 @@ final class VirtualClock: Sendable {
 
     func now() -> Int64 { state.withLock { $0.now } }
 
-    func makeAlarm(delivery: Delivery = .inline, wake: @escaping @Sendable () -> Void) -> any TimerKit.Alarm {
+    func makeAlarm(delivery: Delivery = .inline, wake: @escaping @Sendable () -> Void) -> any EngineAlarm {
         if case .queue(let queue) = delivery { Self.mark(queue) }
         let id = state.withLock { state in
             state.nextAlarmID += 1
@@ -100,10 +102,13 @@ final class VirtualClock: Sendable {
         return VirtualAlarm(clock: self, id: id)
     }
 
-    fileprivate func arm(_ id: Int, at deadline: Int64) {
+    fileprivate func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
         let waiters = state.withLock { state -> [OnceContinuation] in
-            guard state.alarms[id] != nil else { return [] }
+            guard let alarm = state.alarms[id], !VirtualAlarm.isStale(sequence, after: alarm.sequence) else {
+                return []
+            }
             state.alarms[id]?.deadline = deadline
+            state.alarms[id]?.sequence = sequence
             state.armings &+= 1
             defer { state.armingWaiters = [] }
             return state.armingWaiters
@@ -433,7 +438,7 @@ final class DeliveryWatch: Sendable {
     }
 }
 
-final class VirtualAlarm: Alarm {
+final class VirtualAlarm: EngineAlarm {
     private let clock: VirtualClock
     private let id: Int
 
@@ -442,7 +447,7 @@ final class VirtualAlarm: Alarm {
         self.id = id
     }
 
-    func arm(at deadline: Int64) { clock.arm(id, at: deadline) }
+    func arm(at deadline: Int64, sequence: UInt64) { clock.arm(id, at: deadline, sequence: sequence) }
     func shutDown() { clock.remove(id) }
 }
 
