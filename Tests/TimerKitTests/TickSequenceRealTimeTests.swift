@@ -73,15 +73,16 @@ import Testing
         let line = #line + 3
         // Two first delays shorter than the interval (the origin moves back) and one longer (it moves on).
         let delays: [Int64] = [3_000_000_000, 7_000_000_000, 13_000_000_000]
+        let engine = TimeBase.system.engine(for: EngineWait.context, clock: .continuous)
         let tickers = delays.map { delay in
             TickWaiter().start(
-                index: 1, delay: delay, schedule: times, clock: .continuous, timeBase: .system, fileID: #fileID,
-                line: line)
+                index: 1, delay: delay, schedule: times, clock: .continuous, timeBase: .system, engine: engine,
+                fileID: #fileID, line: line)
         }
         let snapshots = Self.tickers(at: line)
         #expect(snapshots.count == 3)
         #expect(snapshots.allSatisfy { $0.schedule.firstDelay == .seconds(10) && $0.schedule.interval == .seconds(10) })
-        let remaining = tickers.compactMap(\.timeRemaining)
+        let remaining = tickers.compactMap { engine.timeRemaining($0) }
         #expect(remaining.count == 3)
         for (delay, left) in zip(delays, remaining) {
             let seconds = Duration.nanoseconds(delay)
@@ -98,7 +99,7 @@ import Testing
                 #expect(gap >= expected && gap < expected + .seconds(1), "\(gap)")
             }
         }
-        withExtendedLifetime(tickers) {}
+        tickers.forEach { engine.cancelAndRelease($0) }
     }
 
     @Test func aSuspendingClockSequenceIsServedOnTheUptimeClock() async {

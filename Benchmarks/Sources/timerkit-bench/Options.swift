@@ -2,7 +2,7 @@ import Foundation
 
 /// Sections of the suite, selectable with `--only`.
 enum Section: String, CaseIterable, Codable, Sendable {
-    case lateness, tolerance, cpu, wakeups, pending, fired, million, virtual
+    case lateness, tolerance, cpu, wakeups, pending, fired, million, virtual, cancellation
 }
 
 /// Command-line options.
@@ -40,7 +40,8 @@ struct Options: Codable, Sendable {
           --long           10 rounds, 10 s windows
           --rounds N       lateness rounds of 150 deadlines (default 6; the table shows the median of the rounds'
                            medians, and TimerKit − raw paired by round)
-          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual
+          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual,
+                           cancellation
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
           --quiet          no progress on standard error
@@ -76,7 +77,8 @@ struct Options: Codable, Sendable {
                 for name in try value(argument).split(separator: ",") {
                     guard let section = Section(rawValue: String(name)) else {
                         throw OptionError.message(
-                            "unknown section \(name); sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual"
+                            "unknown section \(name); sections: "
+                                + Section.allCases.map(\.rawValue).joined(separator: ",")
                         )
                     }
                     chosen.append(section)

@@ -357,7 +357,7 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                 limit: millionLimitBytes / 1_048_576, reference: raw.map { Double($0.heapBytes) / 1_048_576 },
                 referenceName: raw?.kind.title, passed: runs && heap <= millionLimitBytes))
     }
-    return targets + virtualTargets(results)
+    return targets + virtualTargets(results) + cancellationTargets(results)
 }
 
 // MARK: Markdown
@@ -384,6 +384,7 @@ func markdownReport(_ results: Results) -> String {
     if !results.pending.isEmpty || !results.fired.isEmpty { lines += oneShotSection(results) }
     if !results.million.isEmpty { lines += millionSection(results) }
     if !results.virtual.isEmpty { lines += virtualSection(results) }
+    if !results.cancellation.isEmpty { lines += cancellationSection(results) }
     if !results.targets.isEmpty { lines += targetSection(results) }
     lines.append("")
     lines.append("Setups:")

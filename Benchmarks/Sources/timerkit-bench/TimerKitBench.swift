@@ -24,6 +24,8 @@ struct Results: Codable, Sendable {
     var fired: [FiredResult] = []
     var million: [MillionResult] = []
     var virtual: [VirtualResult] = []
+    /// Waiting tick sequences and `Task.sleep` loops cancelled at once, in rounds.
+    var cancellation: [CancellationResult] = []
     var targets: [TargetResult] = []
 
     struct Host: Codable, Sendable {
@@ -107,6 +109,7 @@ struct TimerKitBench {
             case .fired: results.fired = runFired(options, progress)
             case .million: results.million = runMillion(options, progress)
             case .virtual: results.virtual = runVirtual(options, progress)
+            case .cancellation: results.cancellation = runCancellation(options, progress)
             }
         }
         results.runtimeSeconds = progress.elapsedSeconds
@@ -155,6 +158,7 @@ struct TimerKitBench {
                     case .pending, .fired: oneShotKinds.count
                     case .million: 2
                     case .virtual: virtualSteps
+                    case .cancellation: cancellationRounds(options) * 2
                     }
                 }()
         }

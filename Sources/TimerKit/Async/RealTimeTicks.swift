@@ -18,13 +18,15 @@ class RealTimeTicks {
 
     /// Where the consumer parks; its cancellation handler cancels the parked wait.
     final let waiter = TickWaiter()
-    /// The ticker serving the waits, owned by this iterator: it stops when the iterator goes away.
-    private var ticker: Ticker?
+    /// The ticker serving the waits, on `engine`, owned by this iterator without a ``Ticker`` handle: each
+    /// one is stopped and its record freed by one engine call (`stop()`), when the iterator starts another,
+    /// ends or goes away.
+    private var ticker: TickerID?
     private var nextIndex = 1
     private var finished: Bool
-    /// Whether the sequence has an owner, held weakly in `owner` (a separate flag, so that a sequence
-    /// without one tests a `Bool` rather than an optional weak reference, whose tag is a runtime call).
-    private let hasOwner: Bool
+    /// `.owner` when the sequence has an owner, held weakly in `owner`, else `.handle` (so that a sequence
+    /// without one compares a byte rather than loading an optional weak reference, a runtime call).
+    private let binding: Lifetime.Binding
     fileprivate let start: SystemClockStart
     /// The schedule's numbers.
     private let schedule: ScheduleTimes
@@ -37,20 +39,20 @@ class RealTimeTicks {
     private let fileID: String
     private let line: Int
 
-    /// Iterates `schedule` from `start` on the system time base; the tickers count on `clock`, the engine
-    /// clock that counts like the sequence's.
+    /// Iterates `schedule` from `start` on the system time base; the tickers run on `context` and count on
+    /// `clock`, the engine clock that counts like the sequence's.
     fileprivate init(
-        schedule: TickSchedule, start: SystemClockStart, owner: WeakReference?, clock: TickClock, fileID: String,
-        line: Int
+        schedule: TickSchedule, start: SystemClockStart, owner: WeakReference?, clock: TickClock,
+        context: TickerContext, fileID: String, line: Int
     ) {
         self.schedule = schedule.times
         self.start = start
-        hasOwner = owner != nil
+        binding = owner == nil ? .handle : .owner
         self.owner = owner?.object
         self.clock = clock
         self.fileID = fileID
         self.line = line
-        engine = TimeBase.system.engine(for: EngineWait.context, clock: clock)
+        engine = TimeBase.system.engine(for: context, clock: clock)
         finished = schedule.count == 0
     }
 
@@ -83,10 +85,10 @@ class RealTimeTicks {
         // Both non-negative: no overflow.
         let delay = schedule.offset(ofDeadline: nextIndex) - start.elapsedNanoseconds()
         guard delay > 0 else { return nil }
-        ticker.take()?.cancel()
+        stopTicker()
         ticker = waiter.start(
-            index: nextIndex, delay: delay, schedule: schedule, clock: clock, timeBase: .system, fileID: fileID,
-            line: line)
+            index: nextIndex, delay: delay, schedule: schedule, clock: clock, timeBase: .system, engine: engine,
+            fileID: fileID, line: line)
         return nextIndex
     }
 
@@ -95,7 +97,7 @@ class RealTimeTicks {
     /// the deadline) or the owner is gone.
     final func position() -> TickPosition? {
         guard !finished else { return nil }
-        if hasOwner, owner == nil {
+        if case .ownerGone = Lifetime.load(binding, owner: owner) {
             finish()
             return nil
         }
@@ -109,26 +111,39 @@ class RealTimeTicks {
     /// Ends the sequence: later calls return `nil`, and the ticker serving the waits stops.
     private final func finish() {
         finished = true
-        ticker.take()?.cancel()
+        stopTicker()
+    }
+
+    /// Stops the ticker serving the waits, if any, and frees its record: one engine call. (Through a
+    /// ``Ticker`` handle it took two, `cancel()` and the handle's release, each under the engine's lock,
+    /// which every sequence on the shared async context takes: cancelling many waiting sequences at once
+    /// queued their tasks on that lock.)
+    private final func stopTicker() {
+        if let ticker = ticker.take() { engine.cancelAndRelease(ticker) }
+    }
+
+    deinit {
+        if let ticker { engine.cancelAndRelease(ticker) }
     }
 }
 
 extension RealTimeTicks {
     /// The real-time iterator of a sequence on clock type `C` whose schedule starts at `start` (see
-    /// ``TickSequence/Iterator``); `nil` unless `C` is `ContinuousClock` or `SuspendingClock`.
+    /// ``TickSequence/Iterator``), its tickers on `context`; `nil` unless `C` is `ContinuousClock` or
+    /// `SuspendingClock`.
     static func make<C: Clock>(
         clock: C.Type, start: C.Instant, schedule: TickSchedule, owner: WeakReference?, engineClock: TickClock,
-        fileID: String, line: Int
+        context: TickerContext, fileID: String, line: Int
     ) -> RealTimeClockTicks<C>? {
         let ticks: RealTimeTicks
         if C.self == ContinuousClock.self, let start = start as? ContinuousClock.Instant {
             ticks = ContinuousClockTicks(
-                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
-                line: line)
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, context: context,
+                fileID: fileID, line: line)
         } else if C.self == SuspendingClock.self, let start = start as? SuspendingClock.Instant {
             ticks = SuspendingClockTicks(
-                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, fileID: fileID,
-                line: line)
+                schedule: schedule, start: SystemClockStart(start), owner: owner, clock: engineClock, context: context,
+                fileID: fileID, line: line)
         } else {
             return nil
         }

@@ -44,13 +44,29 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
     let virtualBase: TimeBase?
     let fileID: String
     let line: Int
+    /// The context whose engine serves the iterators' waits in real time: the shared async context (a
+    /// test may pass one of its own, to watch that engine alone).
+    let context: TickerContext
 
-    init(schedule: TickSchedule, clock: C, owner: AnyObject?, fileID: String, line: Int) {
+    /// Whether the sequence is bound to an owner that has gone away: it ends, by the same rule as every
+    /// owner-bound item (`Lifetime.load`).
+    var ownerIsGone: Bool {
+        guard case .ownerGone = Lifetime.load(owner == nil ? .handle : .owner, owner: owner?.object) else {
+            return false
+        }
+        return true
+    }
+
+    init(
+        schedule: TickSchedule, clock: C, owner: AnyObject?, fileID: String, line: Int,
+        context: TickerContext = EngineWait.context
+    ) {
         self.schedule = schedule
         self.clock = clock
         self.owner = owner.map(WeakReference.init)
         self.fileID = fileID
         self.line = line
+        self.context = context
         let base = TimeBase.current
         if case .virtual = base.source, Self.isSystemClock {
             virtualBase = base
@@ -104,7 +120,8 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 ? nil
                 : RealTimeTicks.make(
                     clock: C.self, start: start, schedule: sequence.schedule, owner: sequence.owner,
-                    engineClock: TickSequence.engineClock, fileID: sequence.fileID, line: sequence.line)
+                    engineClock: TickSequence.engineClock, context: sequence.context, fileID: sequence.fileID,
+                    line: sequence.line)
         }
 
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
@@ -147,7 +164,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 waited = await reader.sleep(
                     until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)
             }
-            guard waited, sequence.owner.map({ $0.object != nil }) ?? true else {
+            guard waited, !sequence.ownerIsGone else {
                 finished = true
                 return nil
             }

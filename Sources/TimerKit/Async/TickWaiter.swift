@@ -37,14 +37,15 @@ struct TickWaiter: @unchecked Sendable {
         }
     }
 
-    /// Starts a ticker on `timeBase`, counting on `clock`, whose first deadline is sequence deadline `index`,
-    /// `delay` nanoseconds from now; later deadlines follow every interval of `schedule`, up to its last (a
-    /// one-shot for the last deadline, or when the interval is below the minimum). The caller owns the
-    /// returned handle: releasing it stops the ticker.
+    /// Starts a ticker on `engine` (on `timeBase`, counting on `clock`), whose
+    /// first deadline is sequence deadline `index`, `delay` nanoseconds from now; later deadlines follow
+    /// every interval of `schedule`, up to its last (a one-shot for the last deadline, or when the interval
+    /// is below the minimum). The ticker has no ``Ticker`` handle: the caller owns the returned id, keeps
+    /// `engine` alive, and stops the ticker with `engine.cancelAndRelease(_:)`, once (one engine call).
     func start(
-        index: Int, delay: Int64, schedule: ScheduleTimes, clock: TickClock, timeBase: TimeBase, fileID: String,
-        line: Int
-    ) -> Ticker {
+        index: Int, delay: Int64, schedule: ScheduleTimes, clock: TickClock, timeBase: TimeBase,
+        engine: TickerEngine, fileID: String, line: Int
+    ) -> TickerID {
         let count = schedule.count.map { $0 - index + 1 }
         let interval = schedule.intervalNanoseconds
         let tolerance = schedule.toleranceNanoseconds
@@ -67,11 +68,12 @@ struct TickWaiter: @unchecked Sendable {
         // reaching a parked consumer's deadline, releasing the handler releases the token, which ends the
         // wait instead of leaving it suspended for ever.
         let token = TickWaiterToken(waiter: self, generation: generation)
-        return Ticker.make(
-            tickerSchedule, on: EngineWait.context, binding: .handle, owner: nil, ownerType: nil,
+        return Ticker.add(
+            tickerSchedule, on: engine.context, binding: .handle, owner: nil, ownerType: nil,
             startsImmediately: true,
-            fileID: fileID, line: line, batched: true, timeBase: timeBase,
-            originOffset: repeating ? delay.subtractingSaturating(interval) : 0, handler: .waiter(token))
+            fileID: fileID, line: line, batched: true, timeBase: timeBase, engine: engine,
+            originOffset: repeating ? delay.subtractingSaturating(interval) : 0, handler: .waiter(token)
+        ).id
     }
 
     /// Parks `continuation` for deadline `index`, or resumes it at once (with `.ended` if the task was

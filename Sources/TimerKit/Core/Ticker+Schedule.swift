@@ -123,6 +123,33 @@ extension Ticker {
         originOffset: Int64 = 0,
         handler: TickHandler
     ) -> Ticker {
+        let (engine, id) = add(
+            schedule, on: context, binding: binding, owner: owner, ownerType: ownerType,
+            startsImmediately: startsImmediately, fileID: fileID, line: line, batched: batched,
+            timeBase: explicitBase, originOffset: originOffset, handler: handler)
+        return Ticker(engine: engine, id: id, binding: binding)
+    }
+
+    /// `make` without the handle: creates the ticker, on `explicitEngine` when given (the engine of
+    /// `context` on the time base, which the caller keeps alive), and returns its engine and id. A
+    /// handle-owned ticker made this way has no ``Ticker`` to stop it when released: its caller stops it
+    /// and frees its record with `TickerEngine.cancelAndRelease(_:)`, exactly once, and keeps the engine
+    /// alive until then (no handle retains it).
+    static func add(
+        _ schedule: TickSchedule,
+        on context: TickerContext,
+        binding: Lifetime.Binding,
+        owner: AnyObject?,
+        ownerType: Any.Type?,
+        startsImmediately: Bool,
+        fileID: String,
+        line: Int,
+        batched: Bool = false,
+        timeBase explicitBase: TimeBase? = nil,
+        engine explicitEngine: TickerEngine? = nil,
+        originOffset: Int64 = 0,
+        handler: TickHandler
+    ) -> (engine: TickerEngine, id: TickerID) {
         // The schedule counts from here: read the clock before any other work, so that the first deadline
         // is as close as possible to `firstDelay` after the caller's call.
         let timeBase = explicitBase ?? TimeBase.current
@@ -135,11 +162,11 @@ extension Ticker {
         }
         let origin = TickerOrigin(
             fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
-        let engine = timeBase.engine(for: context, clock: schedule.clock)
+        let engine = explicitEngine ?? timeBase.engine(for: context, clock: schedule.clock)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,
             now: now, originOffset: originOffset)
         Diagnostics.watchRunLoop(of: engine, ticker: id, timeBase: timeBase)
-        return Ticker(engine: engine, id: id, binding: binding)
+        return (engine, id)
     }
 }

@@ -33,12 +33,16 @@ final class TickerEngine: Sendable {
         }
     }
 
-    /// Runs one locked transition of the machine. Built with `TIMERKIT_CHECKED`, the invariants of the
+    /// Runs one locked transition of the machine: every access to the machine goes through here (a debug
+    /// build counts them, for tests). Built with `TIMERKIT_CHECKED`, the invariants of the
     /// machine's table and heap are checked before unlocking (at the cadence `CheckedCadence` sets: every
     /// 8th transition, less often for a large machine), and a broken one stops the program, naming it.
     @inline(__always)
     private func withMachine<Result: ~Copyable>(_ body: (inout TickerStateMachine) -> Result) -> Result {
         machine.withLock { machine in
+            #if DEBUG
+                machine.lockAcquisitions &+= 1
+            #endif
             let result = body(&machine)
             #if TIMERKIT_CHECKED
                 if machine.checkedCadence.isDue(slots: machine.slotCount), let broken = machine.invariantViolation() {
@@ -53,6 +57,11 @@ final class TickerEngine: Sendable {
         // The engine's last reference is gone, so no arming is under way: the alarm is made or not.
         if case .made(let alarm) = withMachine({ $0.alarmState.alarm }) { alarm.shutDown() }
     }
+
+    #if DEBUG
+        /// How many times the engine has taken its lock so far, this reading included (debug builds only).
+        var lockAcquisitions: Int { withMachine { $0.lockAcquisitions } }
+    #endif
 
     // MARK: Events
 
@@ -77,6 +86,18 @@ final class TickerEngine: Sendable {
         // Only these read the clock; cancel is the hot path and needs no instant.
         let now = command == .cancel ? 0 : clock.now()
         carryOut(withMachine { $0.handle(command, on: id, now: now) })
+    }
+
+    /// Cancels a handle-owned ticker that no ``Ticker`` handle represents (made with `Ticker.add`) and frees
+    /// its record, in one lock: what `cancel()` and then releasing the handle do in two. Once per such
+    /// ticker; it may have stopped already (finished, or cancelled from its handler).
+    func cancelAndRelease(_ id: TickerID) {
+        let (cancelled, released) = withMachine { machine in
+            // The cancel leaves the ticker stopped, so the release only frees its record.
+            (machine.handle(.cancel, on: id, now: 0), machine.handleReleased(id, binding: .handle))
+        }
+        carryOut(cancelled)
+        carryOut(released.action)
     }
 
     /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`). Releasing a

@@ -38,6 +38,11 @@ struct TickerStateMachine: ~Copyable {
     private var wideCounts: [UInt32: TickerCounts] = [:]
     /// Where the incremental dead-owner sweep continues.
     var sweepCursor = Lifetime.SweepCursor()
+    #if DEBUG
+        /// How many times `TickerEngine` has taken the lock this machine lives in (for tests that count
+        /// the engine calls an operation makes).
+        var lockAcquisitions = 0
+    #endif
     #if TIMERKIT_CHECKED
         /// Which transitions `TickerEngine` checks the invariants after.
         var checkedCadence = CheckedCadence()
