@@ -378,14 +378,21 @@ struct AcceptedEdits {
         neighbours(of: edit).contains { edits[$0] == edit }
     }
 
-    /// Adds an edit that conflicts with none.
+    /// Adds an edit that conflicts with none, after the edits that sort before it or equal to it (found by
+    /// binary search; the insertion itself moves the edits after it).
     mutating func insert(_ edit: ByteEdit, from owner: Finding) {
-        var index = edits.count
-        if let last = edits.last, (last.start, last.end) > (edit.start, edit.end) {
-            index = edits.firstIndex { ($0.start, $0.end) > (edit.start, edit.end) } ?? edits.count
+        var low = 0
+        var high = edits.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (edits[middle].start, edits[middle].end) > (edit.start, edit.end) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
         }
-        edits.insert(edit, at: index)
-        owners.insert(owner, at: index)
+        edits.insert(edit, at: low)
+        owners.insert(owner, at: low)
     }
 }
 

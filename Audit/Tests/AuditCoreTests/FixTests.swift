@@ -471,4 +471,56 @@ struct FixTests {
         #expect(try run(["--fix", "--write", "Poller.swift"], in: root).status == 0)
         #expect(try run(["--fix", "Poller.swift"], in: root).status == 0)
     }
+
+    /// A main-actor controller with `count` repeating timers that retain it, every one with an exact fix-it:
+    /// target–action and block timers, each kept in its own property (or, with `locals`, each in a local of one
+    /// function), a third of them with a stop method.
+    static func manyTimers(_ count: Int, locals: Bool = false) -> String {
+        var lines = ["import UIKit", "", "final class ManyTimersController: UIViewController {"]
+        if locals {
+            lines.append("    func startAll() {")
+            for index in 0..<count {
+                lines.append(
+                    "        let blink\(index) = Timer.scheduledTimer(timeInterval: 1, target: self, "
+                        + "selector: #selector(tick\(index)), userInfo: nil, repeats: true)")
+                if index % 3 == 0 { lines.append("        if stopping { blink\(index).invalidate() }") }
+            }
+            lines.append("    }")
+        } else {
+            lines += (0..<count).map { "    var timer\($0): Timer?" }
+        }
+        for index in 0..<count {
+            if !locals {
+                lines.append("    func start\(index)() {")
+                lines.append(
+                    index.isMultiple(of: 2)
+                        ? "        timer\(index) = Timer.scheduledTimer(timeInterval: 1, target: self, "
+                            + "selector: #selector(tick\(index)), userInfo: nil, repeats: true)"
+                        : "        timer\(index) = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in "
+                            + "self.tick\(index)() }")
+                lines.append("    }")
+                if index % 3 == 0 { lines.append("    func stop\(index)() { timer\(index)?.invalidate() }") }
+            }
+            lines.append("    @objc func tick\(index)() {}")
+        }
+        return (lines + ["}", ""]).joined(separator: "\n")
+    }
+
+    /// The fix-its of a file with many timers read the whole file once per timer (300 timers: 20 s in a debug
+    /// build), and those of many locals the whole function once per local. The checks' own token scans now grow
+    /// with the file: ten times the timers, about ten times the tokens read (bound 15; once a timer would be
+    /// about 100).
+    @Test(arguments: [false, true]) func fixItsOfManyTimersInOneFileTakeLinearWork(locals: Bool) {
+        func scan(_ count: Int) -> (tokensScanned: Int, fixes: Int) {
+            let source = Self.manyTimers(count, locals: locals)
+            let tokens = SwiftAnalyzer.analyzeCountingScans(source: source, path: "Many.swift").tokensScanned
+            let findings = Auditor.audit(source: source, path: "Many.swift", language: .swift).findings
+            return (tokens, findings.filter { !$0.fixIts.isEmpty }.count)
+        }
+        let small = scan(30)
+        let large = scan(300)
+        #expect(small.fixes == 30)
+        #expect(large.fixes == 300)
+        #expect(large.tokensScanned <= 15 * small.tokensScanned)
+    }
 }

@@ -5,6 +5,12 @@ import SwiftSyntax
 /// timer, display link, dispatch source and `Timer.publish` call.
 enum SwiftAnalyzer {
     static func analyze(source: String, path: String) -> FileResult {
+        analyzeCountingScans(source: source, path: path).result
+    }
+
+    /// ``analyze(source:path:)``, and how many tokens the checks' own scans read
+    /// (``SwiftTimerVisitor/tokensScanned``).
+    static func analyzeCountingScans(source: String, path: String) -> (result: FileResult, tokensScanned: Int) {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var result = FileResult()
@@ -21,7 +27,7 @@ enum SwiftAnalyzer {
         visitor.walk(tree)
         result.findings = visitor.finish()
         result.facts = visitor.facts()
-        return result
+        return (result, visitor.tokensScanned)
     }
 }
 
@@ -60,8 +66,16 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// `init(target:selector:)`): they retain the target they are made with.
     var forwardingTypes: Set<String> = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
-    /// How each property name is used in the file, read once per name for the migration fix-it.
-    var tickerPropertyUses: [String: TickerPropertyUses] = [:]
+    /// How each identifier is used in the file, for the migration fix-it: read in one pass over the file the
+    /// first time a fix-it needs it.
+    var tickerPropertyUses: [String: TickerPropertyUses]?
+    /// Tokens read by the checks' own scans of parts of the tree (a closure, a function, the file), beside the
+    /// one walk of the whole tree: the tests keep it proportional to the file's size.
+    private(set) var tokensScanned = 0
+    /// How each identifier is used in each statement list that keeps a local timer, for the migration fix-it.
+    var localTickerUses: [SyntaxIdentifier: [String: LocalTickerUses]] = [:]
+    /// The file's top-level imports, read the first time a migration fix-it needs them.
+    var fileImports: [ImportDeclSyntax]?
 
     enum DispatchEvent { case resume, suspend, release }
 
@@ -70,6 +84,14 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         self.converter = converter
         self.types = types
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The source-accurate tokens of `node` in order, each counted in ``tokensScanned`` as it is read.
+    func tokens(of node: some SyntaxProtocol) -> LazyMapSequence<TokenSequence, TokenSyntax> {
+        node.tokens(viewMode: .sourceAccurate).lazy.map { token in
+            self.tokensScanned += 1
+            return token
+        }
     }
 
     func facts(_ context: SwiftContext) -> SwiftScopeFacts {
@@ -177,7 +199,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     func releases(_ storage: String, after node: some SyntaxProtocol) -> Bool {
         let scope = SwiftContext(of: node, types: types).scope
         var previous: [TokenSyntax] = []
-        for token in scope.tokens(viewMode: .sourceAccurate) {
+        for token in tokens(of: scope) {
             if token.tokenKind == .keyword(.nil), previous.count >= 2, previous[previous.count - 1].text == "=",
                 previous[previous.count - 2].text == storage
             {

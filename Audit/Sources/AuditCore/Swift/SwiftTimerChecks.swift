@@ -134,7 +134,7 @@ extension SwiftTimerVisitor {
 
     /// Whether the closure calls the method `name` on self (`scheduleNext()`, `self.scheduleNext()`).
     func callsMethod(_ name: String, in closure: ClosureExprSyntax) -> Bool {
-        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == name {
+        for token in tokens(of: closure.statements) where token.text == name {
             guard token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen else { continue }
             let previous = token.previousToken(viewMode: .sourceAccurate)
             if previous?.tokenKind != .period { return true }
@@ -156,7 +156,7 @@ extension SwiftTimerVisitor {
                 for parameter in clause.parameters { names.insert((parameter.secondName ?? parameter.firstName).text) }
             }
         }
-        for token in closure.statements.tokens(viewMode: .sourceAccurate)
+        for token in tokens(of: closure.statements)
         where token.text == "invalidate" || token.text == "cancel" {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else {
                 continue
@@ -337,7 +337,7 @@ extension SwiftTimerVisitor {
             let signature = block.signature, signature.capture == nil,
             let parameters = signature.parameterClause?.as(ClosureShorthandParameterListSyntax.self),
             parameters.count == 1, let parameter = parameters.first,
-            !block.statements.tokens(viewMode: .sourceAccurate).contains(where: {
+            !tokens(of: block.statements).contains(where: {
                 $0.tokenKind == .leftBrace && $0.parent?.is(ClosureExprSyntax.self) == true
             }),
             var edits = migrationEdits(call, lhs: lhs, context: context)
@@ -348,7 +348,7 @@ extension SwiftTimerVisitor {
             edit(
                 from: parameter.positionAfterSkippingLeadingTrivia, to: parameter.positionAfterSkippingLeadingTrivia,
                 "owner, "))
-        for token in block.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .keyword(.self) {
+        for token in tokens(of: block.statements) where token.tokenKind == .keyword(.self) {
             edits.append(
                 edit(from: token.positionAfterSkippingLeadingTrivia, to: token.endPositionBeforeTrailingTrivia, "owner")
             )
@@ -378,8 +378,9 @@ extension SwiftTimerVisitor {
             else { return nil }
             edits.append(edit(from: start, to: end, replacement))
         }
-        let root = call.root.as(SourceFileSyntax.self)
-        let imports = root?.statements.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
+        let statements = call.root.as(SourceFileSyntax.self)?.statements
+        let imports = fileImports ?? statements?.compactMap { $0.item.as(ImportDeclSyntax.self) } ?? []
+        fileImports = imports
         // `Ticker` is TimerKit's (TimerKitMigration does not re-export it): both imports, whichever are missing,
         // in one edit that every fix of the file shares.
         let missing = ["TimerKit", "TimerKitMigration"].filter { module in
@@ -404,20 +405,37 @@ extension SwiftTimerVisitor {
         var node = Syntax(call)
         while let parent = node.parent, !parent.is(CodeBlockItemListSyntax.self) { node = parent }
         guard let scope = node.parent else { return false }
-        for token in scope.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+        let table = localTickerUses[scope.id] ?? readLocalTickerUses(scope)
+        localTickerUses[scope.id] = table
+        guard let uses = table[name] else { return true }
+        return !uses.otherUse && uses.declarations.allSatisfy { $0?.contains(call.position) == true }
+    }
+
+    /// The uses of every identifier in the statements `scope`, read in one pass (once per statement list, not
+    /// once per local timer in it).
+    private func readLocalTickerUses(_ scope: Syntax) -> [String: LocalTickerUses] {
+        var table: [String: LocalTickerUses] = [:]
+        for token in tokens(of: scope) {
+            guard case .identifier(let name) = token.tokenKind, table[name]?.otherUse != true else { continue }
             if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
-                guard let binding = pattern.parent?.as(PatternBindingSyntax.self), binding.typeAnnotation == nil,
-                    let value = binding.initializer?.value, value.position <= call.position,
-                    call.position < value.endPosition
-                else { return false }
+                var value: Range<AbsolutePosition>?
+                if let binding = pattern.parent?.as(PatternBindingSyntax.self), binding.typeAnnotation == nil,
+                    let initializer = binding.initializer?.value
+                {
+                    value = initializer.position..<initializer.endPosition
+                }
+                table[name, default: LocalTickerUses()].declarations.append(value)
                 continue
             }
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                 let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
                 ["invalidate", "isValid"].contains(member.declName.baseName.text)
-            else { return false }
+            else {
+                table[name, default: LocalTickerUses()].otherUse = true
+                continue
+            }
         }
-        return true
+        return table
     }
 
     /// Whether every use of the property in this file still compiles when it holds a `Ticker`: `invalidate()`,
@@ -426,59 +444,72 @@ extension SwiftTimerVisitor {
     /// use through another object) keeps Foundation's type: no exact edit. Names are matched without types, so a
     /// local or parameter of the same name used another way also stops the edit.
     private func propertyFitsTicker(_ name: String, call: FunctionCallExprSyntax) -> Bool {
-        let uses = tickerPropertyUses[name] ?? readTickerPropertyUses(name, root: call.root)
-        tickerPropertyUses[name] = uses
+        let table = tickerPropertyUses ?? readTickerPropertyUses(root: call.root)
+        tickerPropertyUses = table
+        guard let table else { return false }
+        let uses = table[name] ?? TickerPropertyUses()
         return !uses.otherUse && uses.assigned.allSatisfy { $0 == Syntax(call).id }
     }
 
-    /// The file's uses of a property name, once per name (a file with many timers is read once, not once a
-    /// timer).
-    private func readTickerPropertyUses(_ name: String, root: Syntax) -> TickerPropertyUses {
-        var uses = TickerPropertyUses()
-        guard root.is(SourceFileSyntax.self) else {
-            uses.otherUse = true
-            return uses
-        }
-        for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
-                // A declaration of the name: the property itself, a local, a parameter.
-                if let parent = token.parent,
-                    parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self)
-                        || parent.is(ClosureParameterSyntax.self) || parent.is(FunctionParameterSyntax.self)
-                {
-                    continue
-                }
-                uses.otherUse = true
-                return uses
-            }
-            var use = ExprSyntax(reference)
-            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                guard member.base?.trimmedDescription == "self" else {
-                    uses.otherUse = true
-                    return uses
-                }
-                use = ExprSyntax(member)
-            }
-            if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
-                let (left, right) = SwiftNames.assignment(sequence), left.id == use.id
-            {
-                if !right.is(NilLiteralExprSyntax.self) { uses.assigned.append(right.id) }
-                continue
-            }
-            var node = Syntax(use)
-            if let parent = node.parent,
-                parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
-            {
-                node = parent
-            }
-            guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
-                ["invalidate", "isValid"].contains(member.declName.baseName.text)
-            else {
-                uses.otherUse = true
-                return uses
+    /// The uses of every identifier of the file, read in one pass over its tokens (the first time a fix-it
+    /// asks), so that a file with many timers, each in its own property, is read once and not once a timer.
+    /// Nil when `root` is not a source file.
+    private func readTickerPropertyUses(root: Syntax) -> [String: TickerPropertyUses]? {
+        guard root.is(SourceFileSyntax.self) else { return nil }
+        var table: [String: TickerPropertyUses] = [:]
+        for token in tokens(of: root) {
+            guard case .identifier(let name) = token.tokenKind, table[name]?.otherUse != true else { continue }
+            switch tickerPropertyUse(token) {
+            case .declaration, .fits: continue
+            case .assigned(let value): table[name, default: TickerPropertyUses()].assigned.append(value)
+            case .other: table[name, default: TickerPropertyUses()].otherUse = true
             }
         }
-        return uses
+        return table
+    }
+
+    private enum TickerPropertyUse {
+        /// The property itself, a local or a parameter of the name.
+        case declaration
+        /// `invalidate()`, `isValid`, `= nil`.
+        case fits
+        /// A value other than nil assigned to it.
+        case assigned(SyntaxIdentifier)
+        /// A use that needs a `Foundation.Timer`.
+        case other
+    }
+
+    /// What the identifier token `token` does with its name, for ``propertyFitsTicker(_:call:)``.
+    private func tickerPropertyUse(_ token: TokenSyntax) -> TickerPropertyUse {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
+            if let parent = token.parent,
+                parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self)
+                    || parent.is(ClosureParameterSyntax.self) || parent.is(FunctionParameterSyntax.self)
+            {
+                return .declaration
+            }
+            return .other
+        }
+        var use = ExprSyntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            guard member.base?.trimmedDescription == "self" else { return .other }
+            use = ExprSyntax(member)
+        }
+        if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+            let (left, right) = SwiftNames.assignment(sequence), left.id == use.id
+        {
+            return right.is(NilLiteralExprSyntax.self) ? .fits : .assigned(right.id)
+        }
+        var node = Syntax(use)
+        if let parent = node.parent,
+            parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+        {
+            node = parent
+        }
+        guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            ["invalidate", "isValid"].contains(member.declName.baseName.text)
+        else { return .other }
+        return .fits
     }
 
     private func edit(from start: AbsolutePosition, to end: AbsolutePosition, _ text: String) -> FixIt {
@@ -523,7 +554,7 @@ extension SwiftTimerVisitor {
     }
 
     private func localType(named name: String, in context: SwiftContext) -> String? {
-        for token in context.scope.tokens(viewMode: .sourceAccurate) where token.text == name {
+        for token in tokens(of: context.scope) where token.text == name {
             guard let pattern = token.parent?.as(IdentifierPatternSyntax.self),
                 let binding = pattern.parent?.as(PatternBindingSyntax.self)
             else { continue }
@@ -558,7 +589,7 @@ extension SwiftTimerVisitor {
                 )
             }
         }
-        for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+        for token in tokens(of: closure.statements) {
             if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period { continue }
             if token.tokenKind == .keyword(.self) {
                 guard context.selfIsObject, !capturesSelfWeakly else { continue }
@@ -602,7 +633,7 @@ extension SwiftTimerVisitor {
     /// `guard let self`, `if let self = self` in the closure's own statements.
     private func rebindsSelf(_ closure: ClosureExprSyntax) -> Bool {
         var previous: TokenKind?
-        for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+        for token in tokens(of: closure.statements) {
             if token.tokenKind == .keyword(.self), previous == .keyword(.let) || previous == .keyword(.var) {
                 return true
             }
@@ -782,7 +813,7 @@ extension SwiftTimerVisitor {
         for item in closure.signature?.capture?.items ?? [] where item.name.text == root && item.specifier != nil {
             return nil
         }
-        for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == root {
+        for token in tokens(of: closure.statements) where token.text == root {
             if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period { continue }
             return token.positionAfterSkippingLeadingTrivia
         }
@@ -953,4 +984,12 @@ extension SwiftTimerVisitor {
 struct TickerPropertyUses {
     var otherUse = false
     var assigned: [SyntaxIdentifier] = []
+}
+
+/// How a name is used in a statement list, for the migration fix-it of a local timer: whether any use other
+/// than `invalidate()` and `isValid` needs a `Foundation.Timer`, and the declarations of the name (the range of
+/// the initial value of each declared without a type and with one; nil for any other declaration).
+struct LocalTickerUses {
+    var otherUse = false
+    var declarations: [Range<AbsolutePosition>?] = []
 }
