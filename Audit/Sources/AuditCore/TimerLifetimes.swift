@@ -94,6 +94,10 @@ struct MethodCall {
     /// For a call named like the timer API (`invalidate`, `cancel`) on a property: the property's declared type,
     /// so that it counts as a call of that type's own method (`self.animator.invalidate()`).
     var receiverType: String? = nil
+    /// Its offset and the block it is in (`path:offset`), to recognise a stop method called only to end the
+    /// previous timer just before a new one is made.
+    var position = -1
+    var block = ""
 }
 
 /// What one file says about a type; files are merged by type name (a `.h` with its `.m`, extensions).
@@ -173,8 +177,20 @@ struct ProjectIndex {
     func livesForProcess(_ type: String) -> Bool {
         guard let facts = types[type] else { return false }
         if facts.livesForProcess { return true }
+        if isMadeOnlyByAppDelegate(type) { return true }
         guard facts.hasSharedInstance else { return false }
         return !(calls[type] ?? []).contains { !$0.inStatic && !($0.callerType.isEmpty && $0.callerMethod.isEmpty) }
+    }
+
+    /// Whether the scan makes instances of the type only in methods of an app delegate (the window's root
+    /// controller made at launch, a status-bar controller): the app delegate lives for the whole process and
+    /// keeps what it makes there, so a cycle through such an object leaks nothing either.
+    func isMadeOnlyByAppDelegate(_ type: String) -> Bool {
+        guard let made = calls[type], !made.isEmpty else { return false }
+        return made.allSatisfy { call in
+            !call.callerType.isEmpty && call.callerType != type && !call.inStatic
+                && types[call.callerType]?.livesForProcess == true
+        }
     }
 
     /// Words in a method's name that mean the app is going to the background, or a drag begins: a stop there is
@@ -246,7 +262,7 @@ struct ProjectIndex {
         if stop.method.isEmpty { return .called("top-level code", from: []) }
         let callers = (calls[stop.method] ?? []).filter {
             !($0.callerType == type && $0.callerMethod == stop.method) && !($0.onSelf && $0.callerType != type)
-                && ($0.receiverType.map { $0 == type } ?? true)
+                && ($0.receiverType.map { $0 == type } ?? true) && !replacesOnly($0, timer: timer, type: type)
         }
         if callers.isEmpty {
             if calledBySystem.contains(stop.method) { return .called(stop.methodDisplay, from: []) }
@@ -269,6 +285,15 @@ struct ProjectIndex {
             if from.count == 2 { break }
         }
         return .called(stop.methodDisplay, from: from)
+    }
+
+    /// Whether `call` is made by the method that makes `timer`, before it in the same block or one around it: the
+    /// old timer is stopped there only to make the new one (`func start() { stop(); timer = Timer.scheduledTimer(…) }`), so
+    /// the call never ends `timer` itself, as a stop written out in that place would not.
+    func replacesOnly(_ call: MethodCall, timer: StoredTimer, type: String) -> Bool {
+        guard !timer.method.isEmpty, call.callerType == type, call.callerMethod == timer.method, !call.block.isEmpty
+        else { return false }
+        return timer.enclosingBlocks.contains(call.block) && call.position < timer.position
     }
 
     /// A stop in a public method of a type whose timer is made in a public method that nothing in the scan calls

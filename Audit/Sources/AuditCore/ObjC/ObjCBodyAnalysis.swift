@@ -366,7 +366,8 @@ struct ObjCBodyAnalysis {
                 callee: callee, path: file.path, line: token.line, column: token.column,
                 callerType: method.className ?? "", callerMethod: Self.key(method.name), inDeinit: method.isDealloc,
                 inLifecycle: ObjCMethod.lifecycleNames.contains(method.name), onSelf: onSelf,
-                inStatic: method.isClassMethod || method.className == nil, receiverType: receiverType))
+                inStatic: method.isClassMethod || method.className == nil, receiverType: receiverType,
+                position: index, block: "\(file.path):\(syntax.scope[index])"))
     }
 
     /// Whether the statement at `index` runs only on a failure: under an `if` whose condition is about an error
@@ -447,6 +448,17 @@ struct ObjCBodyAnalysis {
             outer.receiver.lowerBound == open
         {
             return assignment(before: open - 1)
+        }
+        // Key-value coding: `[self setValue:[NSTimer …] forKey:@"timer"]` keeps the timer in `timer`.
+        if open >= 4, syntax.isPunctuation(open - 1, ":"), syntax.text(open - 2) == "setValue",
+            syntax.text(open - 3) == "self", syntax.isPunctuation(open - 4, "["),
+            let outer = syntax.messageSend(at: open - 4), outer.names == ["setValue", "forKey"],
+            let key = outer.argument("forKey"), key.count == 1, tokens[key.lowerBound].kind == .literal,
+            tokens[key.lowerBound].text.hasPrefix("@\"")
+        {
+            let name = String(tokens[key.lowerBound].text.dropFirst(2).dropLast())
+            let bare = name.hasPrefix("_") ? String(name.dropFirst()) : name
+            return ObjCAssignment(name: bare, isLocal: false, holder: nil, property: bare)
         }
         guard syntax.isPunctuation(open - 1, "=") else { return nil }
         let start = statementStart(before: open - 1)

@@ -5,7 +5,8 @@ struct ObjCToken {
         case identifier
         /// `@` followed by an identifier: `@interface`, `@end`, `@strongify`.
         case atKeyword
-        /// A string or character literal, `@"…"` included; its text is not kept.
+        /// A string or character literal, `@"…"` included; its text is not kept, except for an `@"…"` that is an
+        /// identifier (`@"timer"`, a key-value coding key): `@"timer"`.
         case literal
         /// A number.
         case number
@@ -89,7 +90,12 @@ struct ObjCLexer {
         } else if byte == UInt8(ascii: "@"), peek(1) == UInt8(ascii: "\"") {
             index += 1
             skipLiteral(quote: UInt8(ascii: "\""))
-            append(.literal, "\"\"", column: column)
+            // A key naming a property (`@"timer"` in `setValue:forKey:`) keeps its text; other strings do not.
+            let content = bytes[min(start + 2, index)..<max(start + 2, index - 1)]
+            let isKey =
+                index - start <= 67 && bytes[index - 1] == UInt8(ascii: "\"")
+                && content.first.map(Self.isIdentifierStart) == true && content.allSatisfy(Self.isIdentifierPart)
+            append(.literal, isKey ? text(start) : "\"\"", column: column)
         } else if byte == UInt8(ascii: "@"), let next = peek(1), Self.isIdentifierStart(next) {
             index += 1
             while index < bytes.count, Self.isIdentifierPart(bytes[index]) { index += 1 }

@@ -7,6 +7,20 @@ enum LightCallScan {
         "var", "try", "await", "throw", "else", "where", "as", "is", "super", "self", "Self",
     ]
 
+    /// Whether the class whose name is at `name..<end` is an app delegate: `@main`, `@UIApplicationMain` or
+    /// `@NSApplicationMain` just before `class`, or a conformance whose name ends in `ApplicationDelegate` before
+    /// its opening brace. It lives for the whole process, and so does what it alone makes.
+    static func isAppDelegate(_ bytes: [UInt8], name: Int, end: Int) -> Bool {
+        // The attributes of this declaration: the text since the end of the one before.
+        let before = String(decoding: bytes[max(0, name - 80)..<name], as: UTF8.self).split(separator: "}").last ?? ""
+        if before.contains("@main") || before.contains("@UIApplicationMain") || before.contains("@NSApplicationMain") {
+            return true
+        }
+        var brace = end
+        while brace < min(bytes.count, end + 400), bytes[brace] != 0x7B { brace += 1 }
+        return String(decoding: bytes[end..<brace], as: UTF8.self).contains("ApplicationDelegate")
+    }
+
     static func swiftFacts(_ source: String, path: String) -> FileFacts {
         var facts = FileFacts()
         let bytes = Array(source.utf8)
@@ -79,6 +93,9 @@ enum LightCallScan {
                 if ["class", "struct", "enum", "actor", "extension", "protocol"].contains(previous) {
                     pendingType = word
                     if previous != "extension" { facts.types[word, default: TypeFacts()].declared = true }
+                    if previous == "class", Self.isAppDelegate(bytes, name: start, end: index) {
+                        facts.types[word, default: TypeFacts()].livesForProcess = true
+                    }
                 } else if previous == "func" {
                     pendingFunction = word
                     pendingStatic = Self.linePrefix(bytes, from: lineStart, to: start).contains {

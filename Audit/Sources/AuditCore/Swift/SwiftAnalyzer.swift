@@ -242,7 +242,8 @@ final class SwiftTimerVisitor: SyntaxVisitor {
                 callee: callee, path: path, line: location.line, column: location.column,
                 callerType: context.typeName ?? "", callerMethod: context.functionName, inDeinit: context.isDeinit,
                 inLifecycle: context.isLifecycle, onSelf: onSelf, inStatic: context.isStatic,
-                receiverType: receiverType))
+                receiverType: receiverType, position: node.position.utf8Offset,
+                block: enclosingBlocks(of: node).first ?? ""))
     }
 
     /// The declared type of the property `base` names (`animator`, `self.animator`, `self?.animator`), when it

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface SpinWheelView : UIView
+@property (nonatomic, assign) CGFloat drift;
+@end

@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface FrameRateStrip : UIWindow
+@property (nonatomic, assign) double frameRate;
++ (FrameRateStrip *)sharedInstance;
+@end

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface UILabel (OfferCountdown)
+- (void)offerCountdown:(NSInteger)seconds;
+@end

@@ -1,0 +1,5 @@
+#import <Cocoa/Cocoa.h>
+
+@interface MenuClockController : NSViewController
+@property (nonatomic, copy) NSString *statusTitle;
+@end

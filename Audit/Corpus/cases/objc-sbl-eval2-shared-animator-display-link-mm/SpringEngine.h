@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+
+@interface SpringEngine : NSObject
++ (id)sharedEngine;
+@end

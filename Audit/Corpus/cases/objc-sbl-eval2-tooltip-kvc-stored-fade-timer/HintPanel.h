@@ -1,0 +1,8 @@
+#import <Cocoa/Cocoa.h>
+
+@interface HintPanel : NSWindow
+{
+	NSTimer *hintFadeTimer;
+	NSDate *hintFadeStart;
+}
+@end

@@ -1,0 +1,6 @@
+#import <Cocoa/Cocoa.h>
+
+@interface DayHintWindowController : NSWindowController
+- (void)fadeHint;
+- (void)finishHint;
+@end

@@ -1,0 +1,11 @@
+// swift-format-ignore-file
+import UIKit
+
+extension LoopingFrameView
+{
+    override open func removeFromSuperview()
+    {
+        super.removeFromSuperview()
+        frameLink?.invalidate()
+    }
+}

@@ -1,0 +1,11 @@
+// swift-format-ignore-file
+import Cocoa
+
+class PocketPlayerWindowController: NSWindowController {
+  @IBOutlet weak var trackTitleField: MarqueeTitleField!
+
+  func trackChanged(to title: String) {
+    trackTitleField.stringValue = title
+    trackTitleField.startMarquee()
+  }
+}
