@@ -143,7 +143,7 @@ import Testing
         alarm.arm(at: 70, sequence: 3)
         #expect(clock.nextDeadline() == 70, "a newer arming replaces the deadline, earlier or later")
         // Sequences compare by their wrapping difference: after UInt64.max comes 0.
-        #expect(VirtualAlarm.isStale(.max, after: 0) && !VirtualAlarm.isStale(0, after: .max))
+        #expect(EngineArming.isStale(.max, after: 0) && !EngineArming.isStale(0, after: .max))
         clock.run(until: 1_000)
         #expect(wakes.withLock { $0 } == 1)
     }

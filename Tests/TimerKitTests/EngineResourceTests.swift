@@ -779,9 +779,14 @@ private struct StagedLoopThread {
     func waitUntilEnded() { done.wait() }
 }
 
-/// Whether a sanitizer's allocator replaces glibc's (its block sizes are not glibc's).
+/// Whether a sanitizer's allocator replaces glibc's (its block sizes are not glibc's): the process has
+/// ThreadSanitizer's or AddressSanitizer's runtime linked in, whatever its environment says.
 enum SanitizerCheck {
-    static let isActive = ProcessInfo.processInfo.environment.keys.contains {
-        $0.hasPrefix("TSAN_") || $0.hasPrefix("ASAN_") || $0.hasPrefix("LSAN_")
-    }
+    static let isActive: Bool = {
+        #if os(Linux)
+            dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
+        #else
+            false
+        #endif
+    }()
 }

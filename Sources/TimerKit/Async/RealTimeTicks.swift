@@ -122,9 +122,7 @@ class RealTimeTicks {
         if let ticker = ticker.take() { engine.cancelAndRelease(ticker) }
     }
 
-    deinit {
-        if let ticker { engine.cancelAndRelease(ticker) }
-    }
+    deinit { stopTicker() }
 }
 
 extension RealTimeTicks {

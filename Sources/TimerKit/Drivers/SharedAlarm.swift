@@ -9,10 +9,9 @@
 final class SharedAlarm: Sendable {
     private struct Slot {
         let id: Int
-        /// The engine's armed deadline (uptime nanoseconds), nil when it waits for nothing.
-        var deadline: Int64?
-        /// The sequence of the engine's newest arming taken (see ``EngineAlarm``).
-        var sequence: UInt64 = 0
+        /// The engine's armed deadline (uptime nanoseconds; nil when it waits for nothing), from its newest
+        /// arming.
+        var armed = EngineArming()
         let wake: @Sendable () -> Void
     }
 
@@ -30,16 +29,16 @@ final class SharedAlarm: Sendable {
         mutating func nextWake(after woken: Int, now: Int64) -> FireStep {
             guard
                 let index = slots.firstIndex(where: { slot in
-                    slot.id > woken && slot.deadline.map { $0 <= now } == true
+                    slot.id > woken && slot.armed.deadline.map { $0 <= now } == true
                 })
             else { return .rearm(arming()) }
-            slots[index].deadline = nil
+            slots[index].armed.deadline = nil
             return .wake(id: slots[index].id, slots[index].wake)
         }
 
         /// Arms the system alarm for the earliest slot, when that differs from what it is armed for.
         mutating func arming() -> (Int64, UInt64)? {
-            guard let earliest = slots.lazy.compactMap(\.deadline).min(), earliest != armedAt else { return nil }
+            guard let earliest = slots.lazy.compactMap(\.armed.deadline).min(), earliest != armedAt else { return nil }
             armedAt = earliest
             sequence &+= 1
             return (earliest, sequence)
@@ -74,7 +73,7 @@ final class SharedAlarm: Sendable {
     func slot(wake: @escaping @Sendable () -> Void) -> any EngineAlarm {
         let id = state.withLock { state in
             state.nextID += 1
-            state.slots.append(Slot(id: state.nextID, deadline: nil, wake: wake))
+            state.slots.append(Slot(id: state.nextID, wake: wake))
             return state.nextID
         }
         return EngineSlot(shared: self, id: id)
@@ -84,10 +83,8 @@ final class SharedAlarm: Sendable {
         apply(
             state.withLock { state in
                 guard let index = state.slots.firstIndex(where: { $0.id == id }),
-                    !EngineSlot.isStale(sequence, after: state.slots[index].sequence)
+                    state.slots[index].armed.take(deadline, sequence: sequence)
                 else { return nil }
-                state.slots[index].deadline = deadline
-                state.slots[index].sequence = sequence
                 return state.arming()
             })
     }

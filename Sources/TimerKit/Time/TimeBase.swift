@@ -195,8 +195,22 @@ protocol EngineAlarm: AnyObject, Sendable {
     func shutDown()
 }
 
-extension EngineAlarm {
-    /// Whether an arming with `sequence` is older than (or the same as) one with `latest`.
+/// What an ``EngineAlarm`` is armed for: the deadline of the newest arming it took (nil once it fired or
+/// before the first), and that arming's sequence. Kept under the alarm's own lock.
+struct EngineArming {
+    var deadline: Int64?
+    private(set) var sequence: UInt64 = 0
+
+    /// Takes an arming, unless it is older than (or the same as) the one taken; true when taken.
+    mutating func take(_ deadline: Int64, sequence: UInt64) -> Bool {
+        guard !Self.isStale(sequence, after: self.sequence) else { return false }
+        self.deadline = deadline
+        self.sequence = sequence
+        return true
+    }
+
+    /// Whether an arming with `sequence` is older than (or the same as) one with `latest`: sequences
+    /// compare by their wrapping difference.
     static func isStale(_ sequence: UInt64, after latest: UInt64) -> Bool {
         Int64(bitPattern: sequence &- latest) <= 0
     }

@@ -24,9 +24,8 @@ final class VirtualClock: Sendable {
     }
 
     private struct Alarm {
-        var deadline: Int64?
-        /// The sequence of the newest arming taken (see ``EngineAlarm``).
-        var sequence: UInt64 = 0
+        /// The armed deadline, from the newest arming taken.
+        var armed = EngineArming()
         let wake: @Sendable () -> Void
         let delivery: Delivery
     }
@@ -62,7 +61,7 @@ final class VirtualClock: Sendable {
         func next(dueBy target: Int64) -> (id: Int, deadline: Int64)? {
             var best: (id: Int, deadline: Int64)?
             for (id, alarm) in alarms {
-                guard let deadline = alarm.deadline, deadline <= target, deadline < .max, canRun(alarm) else {
+                guard let deadline = alarm.armed.deadline, deadline <= target, deadline < .max, canRun(alarm) else {
                     continue
                 }
                 if let current = best, (current.deadline, current.id) < (deadline, id) { continue }
@@ -96,7 +95,7 @@ final class VirtualClock: Sendable {
         if case .queue(let queue) = delivery { Self.mark(queue) }
         let id = state.withLock { state in
             state.nextAlarmID += 1
-            state.alarms[state.nextAlarmID] = Alarm(deadline: nil, wake: wake, delivery: delivery)
+            state.alarms[state.nextAlarmID] = Alarm(wake: wake, delivery: delivery)
             return state.nextAlarmID
         }
         return VirtualAlarm(clock: self, id: id)
@@ -104,11 +103,7 @@ final class VirtualClock: Sendable {
 
     fileprivate func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
         let waiters = state.withLock { state -> [OnceContinuation] in
-            guard let alarm = state.alarms[id], !VirtualAlarm.isStale(sequence, after: alarm.sequence) else {
-                return []
-            }
-            state.alarms[id]?.deadline = deadline
-            state.alarms[id]?.sequence = sequence
+            guard state.alarms[id]?.armed.take(deadline, sequence: sequence) == true else { return [] }
             state.armings &+= 1
             defer { state.armingWaiters = [] }
             return state.armingWaiters
@@ -156,7 +151,7 @@ final class VirtualClock: Sendable {
                     return nil
                 }
                 state.now = max(state.now, next.deadline)
-                state.alarms[next.id]?.deadline = nil
+                state.alarms[next.id]?.armed.deadline = nil
                 return (alarm.wake, alarm.delivery, state.now)
             }
             guard let due else { return fired }
