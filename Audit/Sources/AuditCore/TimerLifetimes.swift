@@ -154,6 +154,10 @@ struct ProjectIndex {
     private(set) var types: [String: TypeFacts] = [:]
     private var calledBySystem: Set<String> = []
     private var erasesTimerPublisher = false
+    /// The positions in `stops[type]` of each type's stops by storage name and by method, so that a timer's
+    /// stops are found among those that can match it, not among every stop of its type.
+    private var stopsByName: [String: [String: [Int]]] = [:]
+    private var stopsByMethod: [String: [String: [Int]]] = [:]
 
     init(_ files: [FileFacts]) {
         for file in files {
@@ -163,6 +167,16 @@ struct ProjectIndex {
             for (type, facts) in file.types { types[type, default: TypeFacts()].merge(facts) }
             calledBySystem.formUnion(file.calledBySystem)
             erasesTimerPublisher = erasesTimerPublisher || file.erasesTimerPublisher
+        }
+        for (type, list) in stops {
+            var byName: [String: [Int]] = [:]
+            var byMethod: [String: [Int]] = [:]
+            for (index, stop) in list.enumerated() {
+                byName[stop.name, default: []].append(index)
+                byMethod[stop.method, default: []].append(index)
+            }
+            stopsByName[type] = byName
+            stopsByMethod[type] = byMethod
         }
     }
 
@@ -283,12 +297,15 @@ struct ProjectIndex {
 
     /// The stops that end `timer`: by its storage name, or on the parameter of its own callback (or on anything
     /// in its callback when the timer is not kept under a name this type shows, such as one a method returns).
+    /// In the order of `stops[type]`.
     func stops(of timer: StoredTimer, type: String) -> [TimerStop] {
-        (stops[type] ?? []).filter { stop in
-            guard !stop.onlyReplaces(timer), !stop.onlyOnFailure else { return false }
-            return (!timer.name.isEmpty && stop.name == timer.name)
-                || ((stop.onParameter || timer.name.isEmpty) && timer.callback != nil && stop.method == timer.callback)
+        guard let all = stops[type] else { return [] }
+        var positions = timer.name.isEmpty ? [] : stopsByName[type]?[timer.name] ?? []
+        if let callback = timer.callback {
+            let inCallback = (stopsByMethod[type]?[callback] ?? []).filter { timer.name.isEmpty || all[$0].onParameter }
+            if !inCallback.isEmpty { positions = Set(positions + inCallback).sorted() }
         }
+        return positions.map { all[$0] }.filter { !$0.onlyReplaces(timer) && !$0.onlyOnFailure }
     }
 
     /// Whether a one-shot timer made in `method` is re-armed by its callback.
@@ -398,7 +415,7 @@ struct ProjectIndex {
                 for place in deinitOnlyNames[name] ?? [] where !seen.contains(place) {
                     seen.append(place)
                     let language: SourceLanguage = place.path.hasSuffix(".swift") ? .swift : .objectiveC
-                    let written = (stops[type] ?? []).first { $0.name == name }?.written ?? name
+                    let written = stopsByName[type]?[name]?.first.flatMap { stops[type]?[$0].written } ?? name
                     var site = Advice.Site(language: language, subject: written, typeName: type.isEmpty ? nil : type)
                     site.mainActor = facts.isMainActor
                     result.append(
