@@ -222,9 +222,9 @@ struct ProjectIndex {
     /// Whether the method that contains `stop` makes, after it and in the same block, a new timer that retains
     /// self and is kept under the same name: the stop replaces the cycle with another (`[link invalidate];
     /// link = [CADisplayLink displayLinkWithTarget:self …]`), it does not end it.
-    func restartsAfter(_ stop: TimerStop, made: [String: [StoredTimer]]) -> Bool {
+    private func restartsAfter(_ stop: TimerStop, made: [NameInMethod: [StoredTimer]]) -> Bool {
         guard !stop.block.isEmpty, !stop.method.isEmpty else { return false }
-        return (made["\(stop.name)|\(stop.method)"] ?? []).contains {
+        return (made[NameInMethod(name: stop.name, method: stop.method)] ?? []).contains {
             $0.position > stop.position && $0.enclosingBlocks.contains(stop.block)
         }
     }
@@ -246,10 +246,23 @@ struct ProjectIndex {
         case publicAPI(String)
     }
 
-    struct Place: Equatable {
+    struct Place: Hashable {
         var path: String
         var line: Int
         var column: Int
+    }
+
+    /// A storage name and a method, or a stop's place and a timer's callback and method: dictionary keys that
+    /// are compared field by field, never built as strings.
+    private struct NameInMethod: Hashable {
+        var name: String
+        var method: String
+    }
+
+    private struct StopForTimer: Hashable {
+        var place: Place
+        var callback: String
+        var method: String
     }
 
     func classify(_ stop: TimerStop, type: String, timer: StoredTimer) -> StopKind {
@@ -319,19 +332,19 @@ struct ProjectIndex {
     func findings() -> [Finding] {
         var result: [Finding] = []
         // A project with many timers of one type classifies each stop once per callback.
-        var classified: [String: StopKind] = [:]
+        var classified: [StopForTimer: StopKind] = [:]
         for type in timers.keys.sorted() {
             let facts = types[type] ?? TypeFacts()
             var deinitOnlyNames: [String: [Place]] = [:]
             let lives = livesForProcess(type)
             // The self-retaining timers of the type by name and the method that makes them, and the stops already
             // found to restart or pause, so that a type with thousands of timers is decided in linear time.
-            var made: [String: [StoredTimer]] = [:]
+            var made: [NameInMethod: [StoredTimer]] = [:]
             for timer in timers[type] ?? [] where timer.retainsSelf && !timer.method.isEmpty {
-                made["\(timer.name)|\(timer.method)", default: []].append(timer)
+                made[NameInMethod(name: timer.name, method: timer.method), default: []].append(timer)
             }
-            var restarts: [String: Bool] = [:]
-            var pauses: [String: Bool] = [:]
+            var restarts: [Place: Bool] = [:]
+            var pauses: [StopForTimer: Bool] = [:]
             for timer in timers[type] ?? [] {
                 if let lookalike = timer.lookalikeType,
                     !(types[lookalike].map { $0.declared && $0.retainsTarget } ?? false)
@@ -348,11 +361,11 @@ struct ProjectIndex {
                 if timer.retainsSelf && lives { continue }
                 var paused: TimerStop?
                 let ending = stops(of: timer, type: type).filter { stop in
-                    let place = "\(stop.path):\(stop.line):\(stop.column)"
+                    let place = Place(path: stop.path, line: stop.line, column: stop.column)
                     let restarted = restarts[place] ?? restartsAfter(stop, made: made)
                     restarts[place] = restarted
                     if restarted { return false }
-                    let pauseKey = place + "|" + timer.method
+                    let pauseKey = StopForTimer(place: place, callback: "", method: timer.method)
                     let isPause = pauses[pauseKey] ?? isBackgroundPause(stop, of: timer, type: type)
                     pauses[pauseKey] = isPause
                     if isPause {
@@ -362,7 +375,9 @@ struct ProjectIndex {
                     return true
                 }
                 let kinds = ending.map { stop in
-                    let key = "\(stop.path):\(stop.line):\(stop.column)|\(timer.callback ?? "")|\(timer.method)"
+                    let key = StopForTimer(
+                        place: Place(path: stop.path, line: stop.line, column: stop.column),
+                        callback: timer.callback ?? "", method: timer.method)
                     if let known = classified[key] { return known }
                     let kind = classify(stop, type: type, timer: timer)
                     classified[key] = kind
