@@ -19,9 +19,11 @@ For each set: `--fix` (the dry run) from inside the copy, its diff applied with 
 type-check with `swiftc -typecheck` against the built TimerKit and TimerKitMigration modules, in Swift 5 and
 Swift 6 language modes. The files import UIKit, which Linux lacks: a stub module (scripts/fix-check/UIKit.swift,
 the few UIKit declarations they use, with UIKit's main-actor isolation) stands in for it. `@objc` attributes
-are removed before type-checking (Linux has no Objective-C runtime; on Apple platforms they stay valid, as
-they were before the fix). Files with no exact fix-it are not rewritten and not type-checked (most corpus
-files import SwiftUI or use Darwin-only Foundation API such as `#selector`); they are counted.
+are removed and each `#selector(name)` left in code the fix does not touch (a notification observer) is
+written `Selector("name")`, which the stub declares, before type-checking (Linux has no Objective-C runtime;
+on Apple platforms they stay valid, as they were before the fix). Files with no exact fix-it are not
+rewritten and not type-checked (most corpus files import SwiftUI or use other Darwin-only API); they are
+counted.
 
 Prints how many fixes were applied and how many files type-check; exits 1 when a file does not type-check, a
 fix is skipped, the diff does not apply to the same result, or a second run finds more to fix.
@@ -144,6 +146,7 @@ class Checker:
             files = []
             for file in group:
                 text = re.sub(r"@objc(\([^)]*\))?\s+", "", file.read_text(encoding="utf-8"))
+                text = re.sub(r"#selector\(((?:[^()]|\([^()]*\))*)\)", r'Selector("\1")', text)
                 target = checked / file.name
                 target.write_text(text, encoding="utf-8", newline="")
                 files.append(str(target))

@@ -151,7 +151,7 @@ public enum Auditor {
     }
 
     /// The second pass: the index over every file decides the held-back findings; then suppression comments
-    /// and disabled rules apply, and each finding gets its fingerprint.
+    /// and disabled rules apply, and each finding gets its fingerprint (files in parallel, as in the first pass).
     static func decide(_ results: [FileResult], disabledRules: Set<String>) -> [FileResult] {
         var decided = results
         var byPath: [String: Int] = [:]
@@ -160,7 +160,8 @@ public enum Auditor {
             guard let index = byPath[finding.path] else { continue }
             decided[index].findings.append(finding)
         }
-        for index in decided.indices {
+        let slots = ResultSlots(count: decided.count)
+        DispatchQueue.concurrentPerform(iterations: decided.count) { [decided] index in
             var result = decided[index]
             let suppressions = Suppressions(text: result.source, language: result.language)
             result.findings.removeAll { disabledRules.contains($0.rule) || suppressions.silences($0) }
@@ -168,9 +169,9 @@ public enum Auditor {
             Fingerprint.assign(to: &result.findings, source: result.source)
             result.source = ""
             result.facts = FileFacts()
-            decided[index] = result
+            slots.store(result, at: index)
         }
-        return decided
+        return slots.all()
     }
 
     static func isValidUTF8(_ data: Data) -> Bool {

@@ -158,6 +158,10 @@ struct ProjectIndex {
     private(set) var types: [String: TypeFacts] = [:]
     private var calledBySystem: Set<String> = []
     private var erasesTimerPublisher = false
+    /// The positions in `stops[type]` of each type's stops by storage name and by method, so that a timer's
+    /// stops are found among those that can match it, not among every stop of its type.
+    private var stopsByName: [String: [String: [Int]]] = [:]
+    private var stopsByMethod: [String: [String: [Int]]] = [:]
 
     init(_ files: [FileFacts]) {
         for file in files {
@@ -167,6 +171,16 @@ struct ProjectIndex {
             for (type, facts) in file.types { types[type, default: TypeFacts()].merge(facts) }
             calledBySystem.formUnion(file.calledBySystem)
             erasesTimerPublisher = erasesTimerPublisher || file.erasesTimerPublisher
+        }
+        for (type, list) in stops {
+            var byName: [String: [Int]] = [:]
+            var byMethod: [String: [Int]] = [:]
+            for (index, stop) in list.enumerated() {
+                byName[stop.name, default: []].append(index)
+                byMethod[stop.method, default: []].append(index)
+            }
+            stopsByName[type] = byName
+            stopsByMethod[type] = byMethod
         }
     }
 
@@ -224,9 +238,9 @@ struct ProjectIndex {
     /// Whether the method that contains `stop` makes, after it and in the same block, a new timer that retains
     /// self and is kept under the same name: the stop replaces the cycle with another (`[link invalidate];
     /// link = [CADisplayLink displayLinkWithTarget:self …]`), it does not end it.
-    func restartsAfter(_ stop: TimerStop, made: [String: [StoredTimer]]) -> Bool {
+    private func restartsAfter(_ stop: TimerStop, made: [NameInMethod: [StoredTimer]]) -> Bool {
         guard !stop.block.isEmpty, !stop.method.isEmpty else { return false }
-        return (made["\(stop.name)|\(stop.method)"] ?? []).contains {
+        return (made[NameInMethod(name: stop.name, method: stop.method)] ?? []).contains {
             $0.position > stop.position && $0.enclosingBlocks.contains(stop.block)
         }
     }
@@ -248,10 +262,23 @@ struct ProjectIndex {
         case publicAPI(String)
     }
 
-    struct Place: Equatable {
+    struct Place: Hashable {
         var path: String
         var line: Int
         var column: Int
+    }
+
+    /// A storage name and a method, or a stop's place and a timer's callback and method: dictionary keys that
+    /// are compared field by field, never built as strings.
+    private struct NameInMethod: Hashable {
+        var name: String
+        var method: String
+    }
+
+    private struct StopForTimer: Hashable {
+        var place: Place
+        var callback: String
+        var method: String
     }
 
     func classify(_ stop: TimerStop, type: String, timer: StoredTimer) -> StopKind {
@@ -308,12 +335,15 @@ struct ProjectIndex {
 
     /// The stops that end `timer`: by its storage name, or on the parameter of its own callback (or on anything
     /// in its callback when the timer is not kept under a name this type shows, such as one a method returns).
+    /// In the order of `stops[type]`.
     func stops(of timer: StoredTimer, type: String) -> [TimerStop] {
-        (stops[type] ?? []).filter { stop in
-            guard !stop.onlyReplaces(timer), !stop.onlyOnFailure else { return false }
-            return (!timer.name.isEmpty && stop.name == timer.name)
-                || ((stop.onParameter || timer.name.isEmpty) && timer.callback != nil && stop.method == timer.callback)
+        guard let all = stops[type] else { return [] }
+        var positions = timer.name.isEmpty ? [] : stopsByName[type]?[timer.name] ?? []
+        if let callback = timer.callback {
+            let inCallback = (stopsByMethod[type]?[callback] ?? []).filter { timer.name.isEmpty || all[$0].onParameter }
+            if !inCallback.isEmpty { positions = Set(positions + inCallback).sorted() }
         }
+        return positions.map { all[$0] }.filter { !$0.onlyReplaces(timer) && !$0.onlyOnFailure }
     }
 
     /// Whether a one-shot timer made in `method` is re-armed by its callback.
@@ -327,19 +357,19 @@ struct ProjectIndex {
     func findings() -> [Finding] {
         var result: [Finding] = []
         // A project with many timers of one type classifies each stop once per callback.
-        var classified: [String: StopKind] = [:]
+        var classified: [StopForTimer: StopKind] = [:]
         for type in timers.keys.sorted() {
             let facts = types[type] ?? TypeFacts()
             var deinitOnlyNames: [String: [Place]] = [:]
             let lives = livesForProcess(type)
             // The self-retaining timers of the type by name and the method that makes them, and the stops already
             // found to restart or pause, so that a type with thousands of timers is decided in linear time.
-            var made: [String: [StoredTimer]] = [:]
+            var made: [NameInMethod: [StoredTimer]] = [:]
             for timer in timers[type] ?? [] where timer.retainsSelf && !timer.method.isEmpty {
-                made["\(timer.name)|\(timer.method)", default: []].append(timer)
+                made[NameInMethod(name: timer.name, method: timer.method), default: []].append(timer)
             }
-            var restarts: [String: Bool] = [:]
-            var pauses: [String: Bool] = [:]
+            var restarts: [Place: Bool] = [:]
+            var pauses: [StopForTimer: Bool] = [:]
             for timer in timers[type] ?? [] {
                 if let lookalike = timer.lookalikeType,
                     !(types[lookalike].map { $0.declared && $0.retainsTarget } ?? false)
@@ -356,11 +386,11 @@ struct ProjectIndex {
                 if timer.retainsSelf && lives { continue }
                 var paused: TimerStop?
                 let ending = stops(of: timer, type: type).filter { stop in
-                    let place = "\(stop.path):\(stop.line):\(stop.column)"
+                    let place = Place(path: stop.path, line: stop.line, column: stop.column)
                     let restarted = restarts[place] ?? restartsAfter(stop, made: made)
                     restarts[place] = restarted
                     if restarted { return false }
-                    let pauseKey = place + "|" + timer.method
+                    let pauseKey = StopForTimer(place: place, callback: "", method: timer.method)
                     let isPause = pauses[pauseKey] ?? isBackgroundPause(stop, of: timer, type: type)
                     pauses[pauseKey] = isPause
                     if isPause {
@@ -370,7 +400,9 @@ struct ProjectIndex {
                     return true
                 }
                 let kinds = ending.map { stop in
-                    let key = "\(stop.path):\(stop.line):\(stop.column)|\(timer.callback ?? "")|\(timer.method)"
+                    let key = StopForTimer(
+                        place: Place(path: stop.path, line: stop.line, column: stop.column),
+                        callback: timer.callback ?? "", method: timer.method)
                     if let known = classified[key] { return known }
                     let kind = classify(stop, type: type, timer: timer)
                     classified[key] = kind
@@ -423,7 +455,7 @@ struct ProjectIndex {
                 for place in deinitOnlyNames[name] ?? [] where !seen.contains(place) {
                     seen.append(place)
                     let language: SourceLanguage = place.path.hasSuffix(".swift") ? .swift : .objectiveC
-                    let written = (stops[type] ?? []).first { $0.name == name }?.written ?? name
+                    let written = stopsByName[type]?[name]?.first.flatMap { stops[type]?[$0].written } ?? name
                     var site = Advice.Site(language: language, subject: written, typeName: type.isEmpty ? nil : type)
                     site.mainActor = facts.isMainActor
                     result.append(

@@ -143,7 +143,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         } else {
             return .visitChildren
         }
-        let onSelf = base == nil || base?.trimmedDescription == "self"
+        let onSelf = base == nil || base?.trimmedText == "self"
         if onSelf || !["invalidate", "cancel", "removeAll"].contains(name) {
             record(callee: name, at: node, onSelf: onSelf)
         } else if let base, node.arguments.isEmpty, let type = declaredType(ofProperty: base, at: node) {
@@ -153,7 +153,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         switch name {
         case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink", "scheduledTimerWithTimeInterval",
             "timerWithTimeInterval", "NSTimer":
-            checkTimer(node, name: name, base: base?.trimmedDescription)
+            checkTimer(node, name: name, base: base?.trimmedText)
         case "setEventHandler":
             if let base { checkEventHandler(node, source: base) }
         case "dispatch_source_set_event_handler" where base == nil:
@@ -214,7 +214,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// `#selector(stop)`: the method may be called through the selector.
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
         if node.macroName.text == "selector", let first = node.arguments.first {
-            var text = first.expression.trimmedDescription
+            var text = first.expression.trimmedText
             if let paren = text.firstIndex(of: "(") { text = String(text[..<paren]) }
             if let last = text.split(separator: ".").last { record(callee: String(last), at: node) }
         }
@@ -230,7 +230,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         else { return false }
         let name = SwiftNames.storage(base)
         return publishers.contains(name)
-            && (base.trimmedDescription.hasPrefix("self.") || !facts(context).locals.contains(name))
+            && (base.trimmedText.hasPrefix("self.") || !facts(context).locals.contains(name))
     }
 
     /// Records a call of `callee` made at `node`, with the type and method it is made in.
@@ -249,7 +249,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// The declared type of the property `base` names (`animator`, `self.animator`, `self?.animator`), when it
     /// is a project type rather than a timer: `RippleAnimator` for `let animator = RippleAnimator()`.
     func declaredType(ofProperty base: ExprSyntax, at node: some SyntaxProtocol) -> String? {
-        var text = base.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(
+        var text = base.trimmedText.replacingOccurrences(of: "?", with: "").replacingOccurrences(
             of: "!", with: "")
         for prefix in ["self."] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
@@ -277,7 +277,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             // `timer = nil`, `view.timer = nil`: a call of the setter, which may stop the old timer.
             let member = left.as(MemberAccessExprSyntax.self)
             let property = member?.declName.baseName.text ?? name
-            let onSelf = member == nil || member?.base?.trimmedDescription == "self"
+            let onSelf = member == nil || member?.base?.trimmedText == "self"
             record(callee: SetterName.key(property), at: node, onSelf: onSelf)
         }
         return .visitChildren
@@ -298,13 +298,13 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         if let list = node.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
             let (left, right) = SwiftNames.assignment(sequence), right.id == node.id
         {
-            let text = left.trimmedDescription
+            let text = left.trimmedText
             let name = SwiftNames.storage(left)
             if let member = left.as(MemberAccessExprSyntax.self), let holder = member.base,
-                holder.trimmedDescription != "self"
+                holder.trimmedText != "self"
             {
                 return SwiftAssignment(
-                    name: member.declName.baseName.text, isLocal: false, holder: holder.trimmedDescription)
+                    name: member.declName.baseName.text, isLocal: false, holder: holder.trimmedText)
             }
             let isProperty =
                 text.hasPrefix("self.")

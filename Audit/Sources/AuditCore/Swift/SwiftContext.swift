@@ -105,7 +105,7 @@ struct SwiftContext {
         if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedText }
         if let decl = node.as(ProtocolDeclSyntax.self) { return decl.name.text }
         return nil
     }
@@ -126,10 +126,10 @@ final class SwiftScopeFacts: SyntaxVisitor {
 
     private func noteAlias(_ name: String, of value: ExprSyntax?) {
         guard let value else { return }
-        var text = SwiftNames.unwrapped(value).trimmedDescription
+        var text = SwiftNames.unwrapped(value).trimmedText
         for prefix in ["self?.", "self!.", "self."] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
         guard !text.isEmpty, text != name, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-            properties[text] != nil || SwiftNames.unwrapped(value).trimmedDescription.hasPrefix("self")
+            properties[text] != nil || SwiftNames.unwrapped(value).trimmedText.hasPrefix("self")
         else { return }
         aliasOf[name] = text
     }
@@ -149,7 +149,7 @@ final class SwiftScopeFacts: SyntaxVisitor {
             locals.insert(name)
             noteAlias(name, of: binding.initializer?.value)
             guard let value = binding.initializer?.value else { continue }
-            let text = SwiftNames.unwrapped(value).trimmedDescription
+            let text = SwiftNames.unwrapped(value).trimmedText
             if text == "self" {
                 if isWeak { weakAliases[name] = node.position } else { strongAliases[name] = node.position }
             } else if !isWeak, weakAliases[text] != nil {
@@ -163,7 +163,7 @@ final class SwiftScopeFacts: SyntaxVisitor {
         guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
         let name = pattern.identifier.text
         noteAlias(name, of: node.initializer?.value)
-        let value = node.initializer.map { SwiftNames.unwrapped($0.value).trimmedDescription } ?? name
+        let value = node.initializer.map { SwiftNames.unwrapped($0.value).trimmedText } ?? name
         if name != "self", value == "self" || weakAliases[value] != nil {
             strongAliases[name] = node.position
         }
@@ -172,9 +172,9 @@ final class SwiftScopeFacts: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let (left, right) = SwiftNames.assignment(node) {
-            let target = left.trimmedDescription
+            let target = left.trimmedText
             if target.hasPrefix("self.") || (properties[target] != nil && !locals.contains(target)) {
-                storedOnSelf[right.trimmedDescription] = SwiftNames.storage(left)
+                storedOnSelf[right.trimmedText] = SwiftNames.storage(left)
             }
         }
         return .visitChildren

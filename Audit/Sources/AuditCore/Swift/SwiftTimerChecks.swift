@@ -35,7 +35,7 @@ extension SwiftTimerVisitor {
         guard let expression = call.arguments.first(where: { labels.contains($0.label?.text ?? "") })?.expression,
             expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
         else { return nil }
-        return expression.trimmedDescription
+        return expression.trimmedText
     }
 
     // MARK: Timers and display links
@@ -182,12 +182,12 @@ extension SwiftTimerVisitor {
             }
             if parent.is(CatchClauseSyntax.self) { return true }
             if let branch = parent.as(IfExprSyntax.self), child.id == branch.body.id,
-                isAboutFailure(branch.conditions.trimmedDescription)
+                isAboutFailure(branch.conditions.trimmedText)
             {
                 return true
             }
             if let guardStatement = parent.as(GuardStmtSyntax.self),
-                isAboutFailure(guardStatement.conditions.trimmedDescription)
+                isAboutFailure(guardStatement.conditions.trimmedText)
             {
                 return true
             }
@@ -216,7 +216,7 @@ extension SwiftTimerVisitor {
             guard !facts(context).locals.contains(name), !context.parameters.contains(name),
                 info?.properties[name] == nil, name.first?.isLowercase == true
             else { return nil }
-        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" {
             name = member.declName.baseName.text
             guard info?.properties[name] == nil else { return nil }
         } else {
@@ -224,7 +224,7 @@ extension SwiftTimerVisitor {
         }
         return (
             expression.positionAfterSkippingLeadingTrivia,
-            "the method reference \(expression.trimmedDescription) captures self",
+            "the method reference \(expression.trimmedText) captures self",
             info?.methods.contains(name) == true ? nil : name
         )
     }
@@ -243,7 +243,7 @@ extension SwiftTimerVisitor {
         details.callback = method
         guard let target = argument(call, "target") ?? argument(call, "withTarget") else { return }
         let expression = SwiftNames.unwrapped(target.expression)
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         let baseRule: Rule = isDisplayLink ? .displayLinkTargetRetain : .timerTargetRetain
         let facts = facts(context)
         if context.parameters.contains(text), let typeName = context.typeName,
@@ -365,7 +365,7 @@ extension SwiftTimerVisitor {
     {
         guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
             called.declName.baseName.text == "scheduledTimer",
-            ["Timer", "Foundation.Timer"].contains(called.base?.trimmedDescription ?? ""),
+            ["Timer", "Foundation.Timer"].contains(called.base?.trimmedText ?? ""),
             let typeName = context.typeName, let info = types.types[typeName], types.isMainActor(typeName)
         else { return nil }
         var edits: [FixIt] = []
@@ -384,7 +384,7 @@ extension SwiftTimerVisitor {
         // `Ticker` is TimerKit's (TimerKitMigration does not re-export it): both imports, whichever are missing,
         // in one edit that every fix of the file shares.
         let missing = ["TimerKit", "TimerKitMigration"].filter { module in
-            !imports.contains { $0.path.trimmedDescription == module }
+            !imports.contains { $0.path.trimmedText == module }
         }
         if !missing.isEmpty {
             let line = imports.last.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line + 1 } ?? 1
@@ -492,7 +492,7 @@ extension SwiftTimerVisitor {
         }
         var use = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-            guard member.base?.trimmedDescription == "self" else { return .other }
+            guard member.base?.trimmedText == "self" else { return .other }
             use = ExprSyntax(member)
         }
         if let list = use.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
@@ -524,14 +524,14 @@ extension SwiftTimerVisitor {
     private func selectorMethod(_ expression: ExprSyntax) -> String {
         var text: String
         if let macro = expression.as(MacroExpansionExprSyntax.self), let first = macro.arguments.first {
-            text = first.expression.trimmedDescription
+            text = first.expression.trimmedText
         } else if let literal = expression.as(StringLiteralExprSyntax.self) {
-            text = literal.segments.trimmedDescription
+            text = literal.segments.trimmedText
         } else if let call = expression.as(FunctionCallExprSyntax.self),
-            call.calledExpression.trimmedDescription == "Selector",
+            call.calledExpression.trimmedText == "Selector",
             let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
         {
-            text = literal.segments.trimmedDescription
+            text = literal.segments.trimmedText
         } else {
             return "method"
         }
@@ -558,7 +558,7 @@ extension SwiftTimerVisitor {
             guard let pattern = token.parent?.as(IdentifierPatternSyntax.self),
                 let binding = pattern.parent?.as(PatternBindingSyntax.self)
             else { continue }
-            return binding.typeAnnotation?.type.trimmedDescription
+            return binding.typeAnnotation?.type.trimmedText
                 ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
         }
         return nil
@@ -576,7 +576,7 @@ extension SwiftTimerVisitor {
             let name = item.name.text
             let isWeak = item.specifier.map { ["weak", "unowned"].contains($0.specifier.text) } ?? false
             if isWeak { weaklyCaptured.insert(name) }
-            let value = item.initializer.map { SwiftNames.unwrapped($0.value).trimmedDescription } ?? name
+            let value = item.initializer.map { SwiftNames.unwrapped($0.value).trimmedText } ?? name
             guard value == "self", context.selfIsObject else { continue }
             if isWeak {
                 capturesSelfWeakly = true
@@ -585,7 +585,7 @@ extension SwiftTimerVisitor {
             } else {
                 return (
                     .blockTimerStrongSelf, item.positionAfterSkippingLeadingTrivia,
-                    "[\(item.trimmedDescription)] in its capture list"
+                    "[\(item.trimmedText)] in its capture list"
                 )
             }
         }
@@ -662,7 +662,7 @@ extension SwiftTimerVisitor {
         let isProperty = context.typeName.flatMap { types.types[$0]?.properties[name] } != nil
         let lazyProperty = lazyPropertyReturning(name, from: call)
         let storedOnSelf =
-            source.trimmedDescription.hasPrefix("self.") || (isProperty && !facts.locals.contains(name))
+            source.trimmedText.hasPrefix("self.") || (isProperty && !facts.locals.contains(name))
             || facts.storedOnSelf[name] != nil || lazyProperty != nil
         guard storedOnSelf else { return }
         details.name = lazyProperty ?? name
@@ -689,7 +689,7 @@ extension SwiftTimerVisitor {
             let last = closure.statements.last?.item
         else { return nil }
         let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
-        return returned?.trimmedDescription == name ? property : nil
+        return returned?.trimmedText == name ? property : nil
     }
 
     /// A `sink`/`assign` on a timer publisher whose subscription is kept by self (or by another object the
@@ -732,7 +732,7 @@ extension SwiftTimerVisitor {
                 } else if let body = closure(call, "receiveValue") {
                     found = strongCapture(in: body, context: context)
                 }
-            } else if let target = argument(call, "on"), target.expression.trimmedDescription == "self",
+            } else if let target = argument(call, "on"), target.expression.trimmedText == "self",
                 context.selfIsObject
             {
                 found = (
@@ -769,7 +769,7 @@ extension SwiftTimerVisitor {
         } else {
             parameters = nil
         }
-        return parameters?.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedDescription
+        return parameters?.first { ($0.secondName ?? $0.firstName).text == name }?.type.trimmedText
     }
 
     /// The name of the property of self that `base` reads (`ticks` that no local or parameter shadows, or
@@ -780,7 +780,7 @@ extension SwiftTimerVisitor {
             guard !facts(context).locals.contains(name), !context.parameters.contains(name) else { return nil }
             return name
         }
-        if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+        if let member = base.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" {
             return member.declName.baseName.text
         }
         return nil
@@ -830,7 +830,7 @@ extension SwiftTimerVisitor {
         {
             let expression = reference.expression
             if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
-                let holder = base.trimmedDescription
+                let holder = base.trimmedText
                 if holder == "self" { return ("self", access.declName.baseName.text) }
                 let bare = holder.hasPrefix("self.") ? String(holder.dropFirst(5)) : holder
                 return (bare, access.declName.baseName.text)
@@ -869,13 +869,13 @@ extension SwiftTimerVisitor {
         let context = SwiftContext(of: call, types: types)
         guard types.isScrollRelated(context.typeName) else { return }
         var facts = modeFacts[context.scope.id] ?? SwiftModeFacts(typeName: context.typeName)
-        if name == "publish", base?.trimmedDescription == "Timer", let mode = argument(call, "in"),
-            mode.expression.trimmedDescription.lowercased().contains("default")
+        if name == "publish", base?.trimmedText == "Timer", let mode = argument(call, "in"),
+            mode.expression.trimmedText.lowercased().contains("default")
         {
             facts.publishedInDefaultMode.append(mode.positionAfterSkippingLeadingTrivia)
         } else if name == "add", let mode = argument(call, "forMode") {
             let timer: String?
-            if labels == ["_", "forMode"], base?.trimmedDescription.contains("RunLoop") == true {
+            if labels == ["_", "forMode"], base?.trimmedText.contains("RunLoop") == true {
                 timer = call.arguments.first.map { SwiftNames.storage($0.expression) }
             } else if labels == ["to", "forMode"], let base {
                 timer = SwiftNames.storage(base)
@@ -884,7 +884,7 @@ extension SwiftTimerVisitor {
             }
             if let timer {
                 facts.additions.append(
-                    (timer, mode.expression.trimmedDescription.lowercased(), mode.positionAfterSkippingLeadingTrivia))
+                    (timer, mode.expression.trimmedText.lowercased(), mode.positionAfterSkippingLeadingTrivia))
             }
         }
         modeFacts[context.scope.id] = facts

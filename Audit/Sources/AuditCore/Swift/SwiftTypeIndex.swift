@@ -102,9 +102,9 @@ final class SwiftTypeIndex: SyntaxVisitor {
             info.kind = kind
             info.declared = true
         }
-        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        let attributes = decl.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
         if attributes.contains("MainActor") { info.isMainActor = true }
-        let inherited = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let inherited = decl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedText } ?? []
         if decl.modifiers.contains(where: { ["public", "open"].contains($0.name.text) }) { info.isPublic = true }
         info.inherited += inherited
         if kind == .referenceType,
@@ -120,7 +120,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
                 info.methods.insert(function.name.text)
                 if function.attributes.contains(where: {
                     ["IBAction", "IBSegueAction"].contains(
-                        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription ?? "")
+                        $0.as(AttributeSyntax.self)?.attributeName.trimmedText ?? "")
                 }) {
                     calledBySystem.insert(function.name.text)
                 }
@@ -137,7 +137,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
             for binding in variable.bindings {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                 let type =
-                    binding.typeAnnotation?.type.trimmedDescription
+                    binding.typeAnnotation?.type.trimmedText
                     ?? binding.initializer.flatMap { SwiftNames.constructedType($0.value) }
                 if isStatic {
                     // `static let shared = Clock()`, or a lazily made `static var instance: Clock?`: one instance
@@ -180,13 +180,13 @@ final class SwiftTypeIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        record(node, name: node.extendedType.trimmedDescription, kind: nil)
+        record(node, name: node.extendedType.trimmedText, kind: nil)
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
-        let type = node.typeAnnotation?.type.trimmedDescription ?? ""
-        let value = node.initializer?.value.trimmedDescription ?? ""
+        let type = node.typeAnnotation?.type.trimmedText ?? ""
+        let value = node.initializer?.value.trimmedText ?? ""
         if type.contains("DispatchSource") || value.hasPrefix("DispatchSource.make") {
             dispatchSources.insert(pattern.identifier.text)
         }
@@ -194,7 +194,7 @@ final class SwiftTypeIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let (left, right) = SwiftNames.assignment(node), right.trimmedDescription.hasPrefix("DispatchSource.make") {
+        if let (left, right) = SwiftNames.assignment(node), right.trimmedText.hasPrefix("DispatchSource.make") {
             dispatchSources.insert(SwiftNames.storage(left))
         }
         return .visitChildren
@@ -212,7 +212,7 @@ enum SwiftNames {
 
     /// The expression as written, without a trailing `?` or `!`: `timer` for `timer?`.
     static func written(_ expression: some SyntaxProtocol) -> String {
-        var text = expression.trimmedDescription
+        var text = expression.trimmedText
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         return text
     }
@@ -235,7 +235,7 @@ enum SwiftNames {
                 current = call.calledExpression
             } else if let member = node.as(MemberAccessExprSyntax.self) {
                 if ["publish", "TimerPublisher"].contains(member.declName.baseName.text),
-                    ["Timer", "Foundation.Timer"].contains(member.base?.trimmedDescription ?? "")
+                    ["Timer", "Foundation.Timer"].contains(member.base?.trimmedText ?? "")
                 {
                     return true
                 }
