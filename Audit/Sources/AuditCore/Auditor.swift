@@ -153,6 +153,7 @@ public enum Auditor {
     /// The second pass: the index over every file decides the held-back findings; then suppression comments
     /// and disabled rules apply, and each finding gets its fingerprint (files in parallel, as in the first pass).
     static func decide(_ results: [FileResult], disabledRules: Set<String>) -> [FileResult] {
+        let results = reanalyzingWrapperClients(results)
         var decided = results
         var byPath: [String: Int] = [:]
         for (index, result) in results.enumerated() { byPath[result.path] = index }

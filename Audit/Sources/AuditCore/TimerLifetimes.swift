@@ -15,6 +15,9 @@ struct StoredTimer {
     /// The class the call is sent to when it is not `NSTimer`/`Timer`/`CADisplayLink`: the finding stands only
     /// when the scan declares that class and it keeps its target strongly.
     var lookalikeType: String? = nil
+    /// The look-alike is made with a closure that captures self (`Poller(every: 8) { self.refresh() }`): the
+    /// finding stands only when the scan shows that the class runs the closure from a timer or source.
+    var lookalikeTakesClosure = false
     /// A one-shot timer with `target: self` made in this method: it counts only when its callback calls this
     /// method again (re-arms it).
     var rearmedFrom: String? = nil
@@ -65,6 +68,9 @@ struct TimerStop {
     /// It runs only on a failure (under an `if`/`guard` about an error or failure, or in a `catch`): it is not
     /// the path the work normally takes, so it does not count as stopping the timer.
     var onlyOnFailure = false
+    /// A call of a method of the project type kept under `name` (`self.fetcher?.halt()`): a stop only when that
+    /// method of that type stops the type's own timer.
+    var through: (type: String, method: String)? = nil
 }
 
 extension TimerStop {
@@ -115,6 +121,9 @@ struct TypeFacts {
     var publicMethods: Set<String> = []
     /// It keeps a target strongly (a strong property whose name contains `target`): a wrapper proven to retain.
     var retainsTarget = false
+    /// Its timer block or event handler calls a closure it keeps or is given: it retains the closure it is made
+    /// with.
+    var forwardsClosure = false
     var isMainActor = false
     /// Instance methods declared for it.
     var methods: Set<String> = []
@@ -129,6 +138,7 @@ struct TypeFacts {
         hasSharedInstance = hasSharedInstance || other.hasSharedInstance
         publicMethods.formUnion(other.publicMethods)
         retainsTarget = retainsTarget || other.retainsTarget
+        forwardsClosure = forwardsClosure || other.forwardsClosure
         isMainActor = isMainActor || other.isMainActor
         methods.formUnion(other.methods)
         publishers.formUnion(other.publishers)
@@ -343,7 +353,18 @@ struct ProjectIndex {
             let inCallback = (stopsByMethod[type]?[callback] ?? []).filter { timer.name.isEmpty || all[$0].onParameter }
             if !inCallback.isEmpty { positions = Set(positions + inCallback).sorted() }
         }
-        return positions.map { all[$0] }.filter { !$0.onlyReplaces(timer) && !$0.onlyOnFailure }
+        return positions.map { all[$0] }.filter { stop in
+            guard !stop.onlyReplaces(timer), !stop.onlyOnFailure else { return false }
+            if let through = stop.through, !stopsOwnTimer(through.type, in: through.method) { return false }
+            return true
+        }
+    }
+
+    /// Whether `method` of `type` stops the type's own timer, and makes none (a method that stops the old timer
+    /// only to start a new one does not end the work).
+    func stopsOwnTimer(_ type: String, in method: String) -> Bool {
+        (stops[type] ?? []).contains { $0.method == method && $0.through == nil && !$0.onlyOnFailure }
+            && !(timers[type] ?? []).contains { $0.method == method }
     }
 
     /// Whether a one-shot timer made in `method` is re-armed by its callback.
@@ -372,7 +393,9 @@ struct ProjectIndex {
             var pauses: [StopForTimer: Bool] = [:]
             for timer in timers[type] ?? [] {
                 if let lookalike = timer.lookalikeType,
-                    !(types[lookalike].map { $0.declared && $0.retainsTarget } ?? false)
+                    !(types[lookalike].map {
+                        $0.declared && (timer.lookalikeTakesClosure ? $0.forwardsClosure : $0.retainsTarget)
+                    } ?? false)
                 {
                     continue
                 }

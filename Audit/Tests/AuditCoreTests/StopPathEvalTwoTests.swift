@@ -4,7 +4,8 @@ import Testing
 @testable import AuditCore
 
 /// The rules changed for the batch `issue-24-eval2` of the corpus: a stop method that the starter calls only
-/// to replace the old timer, a timer kept through key-value coding, and an object only the app delegate makes.
+/// to replace the old timer, a timer kept through key-value coding, an object only the app delegate makes, and a
+/// project type that runs the closure it is made with from a dispatch source.
 extension StopPathTests {
     // MARK: A stop method called only to replace the old timer
 
@@ -161,5 +162,57 @@ extension StopPathTests {
         #expect(
             try warnings(["SyncPoller.swift": model, "SyncAppDelegate.swift": delegate, "SyncScreen.swift": screen])
                 == ["SyncPoller.swift:5 timer-target-retain"])
+    }
+
+    // MARK: A closure handed to a project type that runs it from a timer
+
+    static let swiftPoller = """
+        import Foundation
+        class BalancePoller {
+            var pollSource: DispatchSourceTimer
+            var pollBody: () -> Void
+            init(every: Int, _ pollBody: @escaping () -> Void) {
+                self.pollBody = pollBody
+                pollSource = DispatchSource.makeTimerSource(queue: .main)
+                pollSource.schedule(deadline: .now(), repeating: .seconds(every))
+                pollSource.setEventHandler { self.pollBody() }
+                pollSource.resume()
+            }
+            func haltPolling() {
+                pollSource.cancel()
+            }
+        }
+        """
+
+    @Test func swiftClosureCapturingSelfHandedToAPollerRetainsSelf() throws {
+        let wallet = """
+            import Foundation
+            class WalletModel: NSObject {
+                var poller: BalancePoller?
+                var balance = 0
+                func startPolling() {
+                    poller = BalancePoller(every: 8) {
+                        self.balance += 1
+                    }
+                }
+            }
+            """
+        #expect(
+            try warnings(["BalancePoller.swift": Self.swiftPoller, "WalletModel.swift": wallet])
+                == ["BalancePoller.swift:9 block-timer-strong-self", "WalletModel.swift:7 block-timer-strong-self"])
+        // A method of the poller that cancels its source, called on the property: a note.
+        let stopped = wallet.replacingOccurrences(
+            of: "    func startPolling() {",
+            with: "    @IBAction func close() { poller?.haltPolling() }\n    func startPolling() {")
+        #expect(try warnings(["BalancePoller.swift": Self.swiftPoller, "WalletModel.swift": stopped]).isEmpty)
+        // A weak capture, or a type that does not run the closure from a timer: nothing in the model (the
+        // poller's own cycle, which nothing stops, is a warning of its own).
+        let weak = wallet.replacingOccurrences(
+            of: "{\n            self.balance", with: "{ [weak self] in\n            self?.balance")
+        #expect(
+            try warnings(["BalancePoller.swift": Self.swiftPoller, "WalletModel.swift": weak])
+                == ["BalancePoller.swift:9 block-timer-strong-self"])
+        let plain = Self.swiftPoller.replacingOccurrences(of: "self.pollBody()", with: "print(every)")
+        #expect(try warnings(["BalancePoller.swift": plain, "WalletModel.swift": wallet]).isEmpty)
     }
 }

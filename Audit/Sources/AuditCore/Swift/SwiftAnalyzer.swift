@@ -65,6 +65,9 @@ final class SwiftTimerVisitor: SyntaxVisitor {
     /// Types that hand a target parameter to a timer or display link (`CADisplayLink(target: target, …)` in
     /// `init(target:selector:)`): they retain the target they are made with.
     var forwardingTypes: Set<String> = []
+    /// Types whose timer block or event handler calls a closure they keep or are given: they retain the closure
+    /// they are made with (``checkClosureWrapper(_:name:base:)``).
+    var closureForwardingTypes: Set<String> = []
     private var scopeFacts: [SyntaxIdentifier: SwiftScopeFacts] = [:]
     /// How each identifier is used in the file, for the migration fix-it: read in one pass over the file the
     /// first time a fix-it needs it.
@@ -150,6 +153,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
             // `self.animator.invalidate()`, `self?.poller.cancel()`: the property's type's own method.
             record(callee: name, at: node, receiverType: type)
         }
+        checkClosureWrapper(node, name: name, base: base)
         switch name {
         case "scheduledTimer", "Timer", "init", "CADisplayLink", "displayLink", "scheduledTimerWithTimeInterval",
             "timerWithTimeInterval", "NSTimer":
@@ -353,6 +357,7 @@ final class SwiftTimerVisitor: SyntaxVisitor {
         facts.calledBySystem = types.calledBySystem
         facts.erasesTimerPublisher = erasesTimerPublisher
         for type in forwardingTypes { facts.types[type, default: TypeFacts()].retainsTarget = true }
+        for type in closureForwardingTypes { facts.types[type, default: TypeFacts()].forwardsClosure = true }
         return facts
     }
 }
