@@ -12,6 +12,12 @@
     /// logged as a debug warning, and with `realTimeTickers: .fail` fails the test when it ends. A real-time
     /// ticker created in another test's task is not this test's business and is ignored.
     ///
+    /// A ticker created off every test's task (in a `DispatchQueue.async` block, say) carries no trace of
+    /// the test whose code queued that block, so every test watching at that moment counts it: in a
+    /// parallel run, another test's such ticker can fail a `.fail` test, naming the other test's creation
+    /// site. Run a `.fail` test on its own (`swift test --no-parallel`, or `--filter` it) when the suite
+    /// has other tests that create tickers from queues.
+    ///
     /// Use `@Test(.virtualTime)` or `@Suite(.virtualTime)`.
     public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
         /// What happens when the code under test creates a ticker on real time.
@@ -35,11 +41,19 @@
                 try await function()
             }
             guard realTimeTickers == .fail else { return }
-            for ticker in found {
-                Issue.record(
+            for failure in Self.failures(for: found) {
+                Issue.record(failure.comment, sourceLocation: failure.sourceLocation)
+            }
+        }
+
+        /// The issues a `.fail` scope records for the real-time tickers it found: one per creation site,
+        /// located at that site.
+        static func failures(for found: [RealTimeTicker]) -> [(comment: Comment, sourceLocation: SourceLocation)] {
+            found.map { ticker in
+                (
                     Comment(rawValue: VirtualTime.failureMessage(ticker)),
-                    sourceLocation: SourceLocation(
-                        fileID: ticker.fileID, filePath: ticker.fileID, line: ticker.line, column: 1))
+                    SourceLocation(fileID: ticker.fileID, filePath: ticker.fileID, line: ticker.line, column: 1)
+                )
             }
         }
     }

@@ -4,15 +4,21 @@ import TimerKit
 /// Captures TimerKit's diagnostics for every test target at once. The test targets run in one process, in
 /// parallel, and share this one module, so the handler is installed once (by the first test that asks) and
 /// never swapped; each test filters the lines by something only it produces (its own `#fileID`:line, a
-/// queue label, a unique owner type, a virtual instant of its own). Every line is also written to standard
+/// queue label, a unique owner type, a virtual instant of its own). The lines are kept, not printed, so that a
+/// passing run prints only the test results; set `TIMERKIT_TEST_LOG=1` to also write each line to standard
 /// error, as TimerKit's default handler does.
+///
+/// A suite whose tests make TimerKit log (warnings, owner-release lines) installs the capture in its `init()`,
+/// so that no line reaches standard error before the first install.
 public enum LogCapture {
+    private static let echoes = ProcessInfo.processInfo.environment["TIMERKIT_TEST_LOG"] == "1"
+
     /// The lines logged since the capture was installed, less the ones taken.
     private static let lines = CapturedLines()
     private static let installed: Void = {
         TickerDiagnostics.setLogHandler { line in
             LogCapture.lines.withLock { $0.append(line) }
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            if echoes { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
     }()
 

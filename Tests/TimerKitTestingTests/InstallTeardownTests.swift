@@ -1,4 +1,5 @@
 import Foundation
+import TimerKitTestSupport
 import XCTest
 
 @testable import TimerKit
@@ -10,6 +11,11 @@ final class InstallTeardownTests: XCTestCase {
     /// Failures the test expects (matched by a fragment of their text), recorded instead of failing it.
     private let expected = Log()
     private var expectedFragment: String?
+
+    override func setUp() {
+        super.setUp()
+        LogCapture.install()  // the real-time warnings go to the capture, not to the test run's output
+    }
 
     func testLeftoverTickersAreCancelledWhenTheTestEnds() {
         let box = TickerBox()

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 import TimerKit
+import TimerKitTestSupport
 import TimerKitTesting
 
 /// A deadline beyond about 292 years saturates at the end of the timeline and is never reached: it never
 /// fires, and advancing to the end of time returns. Each handler gives up (cancels its ticker) after a few
 /// calls, so that a busy loop fails the test instead of hanging it.
 @Suite struct SaturatedDeadlineTests {
+    init() { LogCapture.install() }
+
     /// Calls a handler received, from any thread; after `giveUp` calls it cancels the ticker it watches.
     final class Calls: @unchecked Sendable {
         // Invariant: `count` and `ticker` are only reached under `lock`.

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
 /// A choice of clock (uptime, continuous, a wall-clock date) and tolerance that costs only what
 /// coalescing needs — under virtual time, where a delivery's timestamp is exactly its wake-up's instant.
 @Suite struct ClockAndToleranceTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = ContractContext.dispatch.context
 

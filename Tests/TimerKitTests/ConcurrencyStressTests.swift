@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// Runs under ThreadSanitizer in CI. Asserts: no crash, handlers on one context never overlap, nothing
 /// fires once everything is cancelled and the context drained, every owner and ticker is released.
 @Suite struct ConcurrencyStressTests {
+    init() { LogCapture.install() }
+
     struct SplitMix64: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

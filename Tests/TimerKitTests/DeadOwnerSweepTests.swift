@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// by itself; between deadlines the engine's sweeps release it, so a long interval does not keep the
 /// handler (and what it captures) alive.
 @Suite struct DeadOwnerSweepTests {
+    init() { LogCapture.install() }
+
     final class Owner: Sendable {}
     final class Captured: Sendable {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// (its last strong reference goes). With every TimerKit binding the screen is deinitialised and the
 /// ticking stops; with plain `Foundation.Timer` (the control case) it is not.
 @Suite struct DeallocationTests {
+    init() { LogCapture.install() }
+
     enum Binding: String, CaseIterable, Sendable {
         case ownerClosure
         case handleInProperty

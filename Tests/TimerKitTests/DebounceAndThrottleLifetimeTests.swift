@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -87,6 +88,8 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 }
 
 @Suite struct DebounceAndThrottleLifetimeTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = TickerContext.dispatch(DispatchQueue(label: "TimerKitTests.rateLimitLifetime"))
     let values = LifetimeTracker()

@@ -112,6 +112,8 @@ final class RateLimitMarble: Sendable {
 }
 
 @Suite struct DebounceMarbleTests {
+    init() { LogCapture.install() }
+
     /// A debouncer on the marble's virtual time whose handler records into the marble.
     private func debouncer(
         _ marble: RateLimitMarble,
@@ -266,6 +268,8 @@ final class RateLimitMarble: Sendable {
 
 /// The debounce timing alone, without engine or clock: a late wake-up decides what on-time ones would.
 @Suite struct DebounceMachineTests {
+    init() { LogCapture.install() }
+
     @Test func aLateWakeUpDeliversTheOldBurstsTrailingValueBeforeTheNewBurstsLeadingOne() {
         var machine = DebounceMachine<String>(interval: 100, maxWait: nil, edges: .leadingAndTrailing)
         var dropped = Dropped<String>()

@@ -17,6 +17,8 @@ final class HandleHoldingScreen: @unchecked Sendable {
 }
 
 @Suite struct DiagnosticsTests {
+    init() { LogCapture.install() }
+
     @Test func liveTickersListCreationSiteOwnerContextIntervalAndFireCount() throws {
         let time = VirtualTime()
         let screen = DiagnosedScreen()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// coalescing and ordering — all under virtual time, where a delivery's timestamp is exactly the virtual
 /// instant its wake-up ran at.
 @Suite struct DriftAndSkipTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = ContractContext.dispatch.context
 

@@ -16,6 +16,8 @@ import TimerKitTestSupport
 /// thread, a short-lived thread's run loop and its file descriptors are freed when the thread ends, and the
 /// engine's storage shrinks as tickers go.
 @Suite(.serialized) struct EngineResourceTests {
+    init() { LogCapture.install() }
+
     // MARK: Engines that go away
 
     #if os(Linux)
@@ -539,6 +541,8 @@ import TimerKitTestSupport
 
 /// The invariant checks see a broken table.
 @Suite struct StorageInvariantCheckTests {
+    init() { LogCapture.install() }
+
     @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
         var machine = TickerStateMachine()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
@@ -576,6 +580,8 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// Listing live tickers reads each engine a slice at a time, and a cheap count serves monitors.
 @Suite struct LiveTickerListingTests {
+    init() { LogCapture.install() }
+
     private static let context = TickerContext.dispatch(DispatchQueue(label: "TimerKitTests.listing"))
 
     final class Owner: Sendable {}
@@ -612,6 +618,8 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
 /// The byte counts the documentation and comments quote, checked against the layouts they describe.
 @Suite struct StorageLayoutTests {
+    init() { LogCapture.install() }
+
     @Test func theRecordIs64BytesAndAHeapNode16() {
         #expect(MemoryLayout<TickerRecord>.size == 64)
         #expect(MemoryLayout<TickerRecord>.stride == 64)

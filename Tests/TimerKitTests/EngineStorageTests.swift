@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
 /// The engine's table: pages released when it empties, a heap that orders deliveries by deadline and
 /// arrival under churn, and creation sites shared by the tickers of one call site.
 @Suite struct EngineStorageTests {
+    init() { LogCapture.install() }
+
     private static let context = TickerContext.precise(label: "TimerKitTests.storage")
 
     @Test func anEmptiedEngineKeepsOnlyItsFirstPage() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// never retained, it is freed when its last reference goes, nothing is delivered to it afterwards, and
 /// nothing is left running.
 @Suite struct EveryContextLifetimeTests {
+    init() { LogCapture.install() }
+
     enum Kind: String, CaseIterable, Sendable {
         case runLoopTicker, dispatchTicker, frameSubscription, debouncer, throttler, tickSequence
     }

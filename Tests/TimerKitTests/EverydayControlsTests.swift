@@ -8,6 +8,8 @@ import TimerKitTestSupport
 /// (every state's row of restart and timeRemaining is also in LifecycleMatrixTests, and restart is a step
 /// of the lifecycle model's random programs).
 @Suite struct EverydayControlsTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
 
     // MARK: restart()

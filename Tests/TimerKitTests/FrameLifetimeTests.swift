@@ -7,6 +7,8 @@ import TimerKitTestSupport
 /// Frame subscriptions follow the lifetime rules tickers follow (`Lifetime`): one "never fires" window,
 /// one owner-release log line, and storage whose cost does not grow with the number of subscribers.
 @Suite struct FrameLifetimeTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = FrameTestSupport.context
     let interval = FrameTestSupport.interval

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// empties, while ids of live subscriptions stay valid, stale ones reach nobody, and delivery stays in
 /// subscription order. Counted in pages and slots, never in time.
 @Suite struct FrameStorageTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = FrameTestSupport.context
     let interval = FrameTestSupport.interval

@@ -7,6 +7,8 @@ import TimerKitTestSupport
 /// Contract 1, 3 and 5 for frame subscriptions, under virtual time: every state × every lifecycle call,
 /// releasing handles, owners going away, and subscribing or cancelling from inside frame handlers.
 @Suite struct FrameSubscriptionTests {
+    init() { LogCapture.install() }
+
     let time = VirtualTime()
     let context = FrameTestSupport.context
     let interval = FrameTestSupport.interval

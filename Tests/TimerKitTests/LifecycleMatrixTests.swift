@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// × every lifecycle call, then the specific sequences the contract names, then lifetimes (owner,
 /// handle, handler captures).
 @Suite struct LifecycleMatrixTests {
+    init() { LogCapture.install() }
+
     // MARK: The matrix
 
     enum Call: String, CaseIterable, Sendable {

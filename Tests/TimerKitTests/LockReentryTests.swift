@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -8,6 +9,8 @@ import Testing
 /// `deinit` — user code, here releasing its handle and cancelling another ticker of the same engine — must
 /// never run while the engine's lock is held. These races would deadlock if it did.
 @Suite struct LockReentryTests {
+    init() { LogCapture.install() }
+
     // Invariant: `ticker` is set once right after creation, before the owner is shared.
     final class HandleHoldingOwner: @unchecked Sendable {
         var ticker: Ticker?

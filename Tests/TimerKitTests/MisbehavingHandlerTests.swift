@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -12,6 +13,8 @@ import Testing
 /// owner release inside a handler in LifecycleMatrixTests, a slow handler in DriftAndSkipTests) is not
 /// repeated here.
 @Suite struct MisbehavingHandlerTests {
+    init() { LogCapture.install() }
+
     // MARK: Helpers
 
     /// Lets `context` deliver `count` ticks of a fresh 2 ms ticker. Handlers on one context run in

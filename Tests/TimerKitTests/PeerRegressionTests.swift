@@ -8,6 +8,8 @@ import TimerKitTestSupport
 /// each shown impossible here: under virtual time where the bug is about logic, on real dispatch queues
 /// and run-loop threads where it is about threads or the system timer.
 @Suite struct PeerRegressionTests {
+    init() { LogCapture.install() }
+
     // MARK: Repeat PR 22 — over-resume crash
 
     @Test(arguments: ContractContext.allCases)

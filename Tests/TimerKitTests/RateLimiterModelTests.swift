@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -16,6 +17,8 @@ import Testing
 ///
 /// `TIMERKIT_RATE_LIMITER_MODEL_PROGRAMS` and `TIMERKIT_RATE_LIMITER_MODEL_SEED` run more (or other) programs.
 @Suite struct RateLimiterModelTests {
+    init() { LogCapture.install() }
+
     @Test func randomProgramsAgreeWithTheModel() throws {
         let covered = try RateLimiterModelRun.checkRandomPrograms().get()
         if RateLimiterModelRun.settings.program == nil {

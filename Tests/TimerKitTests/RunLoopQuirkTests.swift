@@ -6,6 +6,8 @@ import TimerKitTestSupport
 
 /// Linux quirks of run-loop timers, each covered.
 @Suite struct RunLoopQuirkTests {
+    init() { LogCapture.install() }
+
     /// swift-corelibs-foundation issue 4712: on Linux a block `Foundation.Timer` added to a run loop fires
     /// at once unless its fire date is set. A ticker's first delivery comes at its first deadline.
     @Test func firstTickIsNotImmediateOnARunLoop() {

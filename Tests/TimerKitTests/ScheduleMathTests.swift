@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// "which deadline is due" computation, checked exhaustively against the rules documented in
 /// Sources/TimerKit/Core/TickSchedule.swift.
 @Suite struct ScheduleMathTests {
+    init() { LogCapture.install() }
+
     static let second: Int64 = 1_000_000_000
     static let floor: Int64 = 100_000  // TickSchedule.minimumInterval in nanoseconds
 

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
 @Suite struct SmokeTests {
+    init() { LogCapture.install() }
+
     @Test func virtualRepeatingTickerFiresOnSchedule() {
         let time = VirtualTime()
         let screen = Screen()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimerKitTestSupport
 
 @testable import TimerKit
 
@@ -7,6 +8,8 @@ import Testing
 /// deadline that falls before the earliest end of any pending window, serves every ticker due by then,
 /// and nothing else wakes the context.
 @Suite struct TolerancePlanPropertyTests {
+    init() { LogCapture.install() }
+
     /// A ticker as the reference sees it: the schedule's own (clamped) numbers, in nanoseconds.
     struct Spec {
         let schedule: TickSchedule
