@@ -4,4 +4,6 @@
 # message") in the release configuration. Usage: bash scripts/release-messages.sh [extra swift test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift test -c release --filter "BadInputMessageTests|MigrationBadInputTests" "$@"
+# The package in scripts/release-messages builds just these two test files (symbolic links to the root
+# package's) against TimerKit with -O; a release build of the whole test suite took four minutes of CI.
+swift test -c release --package-path scripts/release-messages "$@"

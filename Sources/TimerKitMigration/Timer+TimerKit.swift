@@ -32,7 +32,8 @@ extension Foundation.Timer {
         block: @escaping @MainActor (Owner, Ticker) -> Void
     ) -> Ticker {
         Ticker.scheduleForMigration(
-            migrationSchedule(interval, repeats: repeats), owner: owner, isTarget: false, fileID: fileID,
+            migrationSchedule(interval, repeats: repeats, fileID: fileID, line: line), owner: owner, isTarget: false,
+            fileID: fileID,
             line: line, block)
     }
 
@@ -52,7 +53,8 @@ extension Foundation.Timer {
         line: Int = #line
     ) -> Ticker {
         Ticker.scheduleForMigration(
-            migrationSchedule(interval, repeats: repeats), owner: target, isTarget: true, fileID: fileID,
+            migrationSchedule(interval, repeats: repeats, fileID: fileID, line: line), owner: target, isTarget: true,
+            fileID: fileID,
             line: line
         ) { target, _ in action(target)() }
     }
@@ -70,15 +72,18 @@ extension Foundation.Timer {
         line: Int = #line
     ) -> Ticker {
         Ticker.scheduleForMigration(
-            migrationSchedule(interval, repeats: repeats), owner: target, isTarget: true, fileID: fileID,
+            migrationSchedule(interval, repeats: repeats, fileID: fileID, line: line), owner: target, isTarget: true,
+            fileID: fileID,
             line: line
         ) { target, ticker in action(target)(ticker) }
     }
 
-    static func migrationSchedule(_ interval: TimeInterval, repeats: Bool) -> TickSchedule {
+    /// Foundation's rule: an interval of zero or less becomes 0.1 ms. A NaN interval stops the program with
+    /// a message naming the caller's site.
+    static func migrationSchedule(_ interval: TimeInterval, repeats: Bool, fileID: String, line: Int) -> TickSchedule {
         guard !interval.isNaN else {
             // fatalError keeps its message in optimised builds, where precondition's is dropped.
-            fatalError("TimerKit: timer interval is NaN; pass a finite number of seconds")
+            fatalError("TimerKit: timer interval is NaN at \(fileID):\(line); pass a finite number of seconds")
         }
         let seconds = max(interval, 0.0001)
         return repeats ? .every(seconds: seconds) : .after(seconds: seconds)

@@ -3,7 +3,8 @@ import Testing
 import TimerKit
 import TimerKitMigration
 
-/// The look-alikes follow Foundation for intervals (zero or less becomes 0.1 ms) except NaN, which stops
+/// The look-alikes follow Foundation for intervals (zero or less becomes 0.1 ms, where TimerKit's own
+/// `.every` stops with a message) except NaN, which stops
 /// the program with its message, in debug and release builds (`scripts/release-messages.sh` runs this
 /// suite with `-c release`).
 @Suite struct MigrationBadInputTests {
@@ -36,7 +37,12 @@ import TimerKitMigration
             await entry.call()
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(output.contains("TimerKit: timer interval is NaN; pass a finite number of seconds"), "\(output)")
+        // The message names the caller's site (this file), not the look-alike's.
+        #expect(
+            output.contains("TimerKit: timer interval is NaN at ")
+                && output.contains("/MigrationBadInputTests.swift:"),
+            "\(output)")
+        #expect(output.contains("; pass a finite number of seconds"), "\(output)")
     }
 
     @Test func zeroAndInfiniteIntervalsReturn() async {

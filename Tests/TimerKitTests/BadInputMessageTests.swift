@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TimerKit
 
-@testable import TimerKit
-
-/// Every entry point documented as "stops the program with a message" does so with its message, in debug
-/// and in release builds (`Diagnostics.require` traps with `fatalError`, which keeps the message under
-/// `-O`; `precondition` would print a bare "precondition failure"). `scripts/release-messages.sh` runs this
-/// suite (and the migration module's) in a release build.
+/// Every entry point documented as "stops the program with a message" does so with its message, naming the
+/// caller's file and line, in debug and in release builds (`Diagnostics.require` traps with `fatalError`,
+/// which keeps the message under `-O`; `precondition` would print a bare "precondition failure").
+/// `scripts/release-messages.sh` runs this suite (and the migration module's) in a release build, from the
+/// package in scripts/release-messages, which compiles these two files (linked there) and not the whole
+/// test suite: keep them to TimerKit's public API.
 @Suite struct BadInputMessageTests {
     /// One call with bad input, and the message it must print.
     enum Entry: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
@@ -20,6 +21,10 @@ import Testing
         case frameRateRangePreferredOnly
         case softwareRefreshRate
         case displayRefreshRate
+        case everyZeroInterval
+        case everyNegativeSeconds
+        case countdownNegativeInterval
+        case atNaNDate
 
         var testDescription: String { rawValue }
 
@@ -33,6 +38,14 @@ import Testing
                 "TimerKit: a FrameRateRange bound is NaN; pass rates in hertz"
             case .softwareRefreshRate, .displayRefreshRate:
                 "TimerKit: the refresh rate is NaN; pass refreshes per second"
+            case .everyZeroInterval:
+                "TimerKit: a repeating interval of 0.0 seconds is not positive; a ticker on it would call its "
+                    + "handler without pause"
+            case .everyNegativeSeconds:
+                "TimerKit: a repeating interval of -1.0 seconds is not positive"
+            case .countdownNegativeInterval:
+                "TimerKit: a repeating interval of -1.0 seconds is not positive"
+            case .atNaNDate: "TimerKit: the date is NaN; pass a real date"
             }
         }
 
@@ -51,6 +64,10 @@ import Testing
             case .softwareRefreshRate:
                 _ = FrameSource.software(refreshRate: .nan, on: .dispatch(DispatchQueue(label: "nan")))
             case .displayRefreshRate: _ = FrameSource.display(refreshRate: .nan)
+            case .everyZeroInterval: _ = TickSchedule.every(.zero)
+            case .everyNegativeSeconds: _ = TickSchedule.every(seconds: -1)
+            case .countdownNegativeInterval: _ = TickSchedule.countdown(from: 60, every: .seconds(-1))
+            case .atNaNDate: _ = TickSchedule.at(Date(timeIntervalSinceReferenceDate: .nan))
             }
         }
     }
@@ -63,6 +80,8 @@ import Testing
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(output.contains(entry.message), "\(output)")
+        // The stop names the call in this file, not the line in TimerKit that checks the input.
+        #expect(output.contains("/BadInputMessageTests.swift:"), "\(output)")
     }
 
     @Test func theSameCallsWithGoodInputReturn() async {

@@ -84,7 +84,7 @@ final class HandleHoldingScreen: @unchecked Sendable {
         LogCapture.install()
         let time = VirtualTime()
         let line = #line + 1
-        let ticker = time.run { Ticker.schedule(.every(.zero), on: .dispatch(.global())) { _ in } }
+        let ticker = time.run { Ticker.schedule(.every(.microseconds(20)), on: .dispatch(.global())) { _ in } }
         ticker.cancel()
         #expect(LogCapture.lines(containing: "DiagnosticsTests.swift:\(line)").contains { $0.contains("100 µs") })
     }

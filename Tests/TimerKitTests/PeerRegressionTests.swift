@@ -444,7 +444,9 @@ import TimerKitTestSupport
         let time = VirtualTime()
         let tag = contractUniqueFileID()
         time.run {
-            Ticker.schedule(.every(.zero, tolerance: .seconds(-1)), on: ContractContext.dispatch.context, fileID: tag) {
+            Ticker.schedule(
+                .every(.microseconds(20), tolerance: .seconds(-1)), on: ContractContext.dispatch.context, fileID: tag
+            ) {
                 _ in
             }
         }.cancel()

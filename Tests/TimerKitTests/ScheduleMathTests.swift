@@ -214,17 +214,23 @@ import TimerKitTestSupport
 
     // MARK: Clamping
 
+    /// A positive interval below the minimum is clamped; so is any interval below it, zero and negative
+    /// ones included, in the clamping form the `Foundation.Timer` look-alikes use (`.every` itself stops
+    /// the program on those: see the exit tests).
     @Test(arguments: [
-        Duration.zero, .nanoseconds(1), .nanoseconds(99_999), .microseconds(-1), .seconds(-1),
-        .seconds(Int64.min),
+        (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
+        (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
     ])
-    func intervalBelowTheMinimumIsClampedAndNoted(interval: Duration) {
-        let schedule = TickSchedule.every(interval)
-        #expect(schedule.intervalNanoseconds == Self.floor)
-        #expect(schedule.firstDelayNanoseconds == Self.floor, "the default first delay is the clamped interval")
-        #expect(schedule.adjustments.count == 1)
-        #expect(schedule.adjustments.first?.contains("interval") == true)
-        #expect(schedule.adjustments.first?.contains("100 µs") == true)
+    func intervalBelowTheMinimumIsClampedAndNoted(interval: Duration, migrationOnly: Bool) {
+        var schedules = [TickSchedule.clampingEvery(interval)]
+        if !migrationOnly { schedules.append(.every(interval)) }
+        for schedule in schedules {
+            #expect(schedule.intervalNanoseconds == Self.floor)
+            #expect(schedule.firstDelayNanoseconds == Self.floor, "the default first delay is the clamped interval")
+            #expect(schedule.adjustments.count == 1)
+            #expect(schedule.adjustments.first?.contains("interval") == true)
+            #expect(schedule.adjustments.first?.contains("100 µs") == true)
+        }
     }
 
     @Test func intervalAtTheMinimumIsNotClamped() {
@@ -277,7 +283,7 @@ import TimerKitTestSupport
         #expect(huge.adjustments.count == 1)
 
         // The cap applies to the clamped interval: 100 µs → 50 µs.
-        let clamped = TickSchedule.every(.zero, tolerance: .milliseconds(1))
+        let clamped = TickSchedule.every(.nanoseconds(1), tolerance: .milliseconds(1))
         #expect(clamped.tolerance == .microseconds(50))
         #expect(clamped.adjustments.count == 2)
 
@@ -315,7 +321,7 @@ import TimerKitTestSupport
     }
 
     @Test func everyClampIsNotedSeparately() {
-        let schedule = TickSchedule.every(.zero, after: .seconds(-1), tolerance: .seconds(-1), count: 0)
+        let schedule = TickSchedule.every(.nanoseconds(1), after: .seconds(-1), tolerance: .seconds(-1), count: 0)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.firstDelayNanoseconds == 0)
         #expect(schedule.toleranceNanoseconds == 0)
@@ -344,7 +350,7 @@ import TimerKitTestSupport
         (.after(.zero, tolerance: .nanoseconds(-1)), true),
         (.countdown(from: 0), true),
         (.every(seconds: 0.00009), true),
-        (.every(seconds: -.infinity), true),
+        (.every(seconds: 1e-300), true),
         (.after(seconds: -1), true),
     ])
     func adjustmentsAreNotedExactlyWhenClamped(schedule: TickSchedule, clamped: Bool) {
@@ -409,10 +415,8 @@ import TimerKitTestSupport
         #expect(TickSchedule.every(seconds: 1e300).intervalNanoseconds == .max)
         #expect(TickSchedule.after(seconds: .infinity).firstDelayNanoseconds == .max)
         #expect(TickSchedule.after(seconds: .greatestFiniteMagnitude).firstDelayNanoseconds == .max)
-        // Negative infinity is "below the minimum" / "negative": clamped, with a note.
-        let negative = TickSchedule.every(seconds: -.infinity)
-        #expect(negative.intervalNanoseconds == Self.floor)
-        #expect(!negative.adjustments.isEmpty)
+        // A negative infinite delay is "negative": clamped, with a note (a negative interval stops the
+        // program: see the exit tests below).
         let negativeDelay = TickSchedule.after(seconds: -.infinity)
         #expect(negativeDelay.firstDelayNanoseconds == 0)
         #expect(!negativeDelay.adjustments.isEmpty)
@@ -474,11 +478,11 @@ import TimerKitTestSupport
         let schedule = TickSchedule.every(seconds: 1e-7)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.adjustments.count == 1)
-        #expect(TickSchedule.every(seconds: 0).intervalNanoseconds == Self.floor)
-        #expect(TickSchedule.every(seconds: -5).intervalNanoseconds == Self.floor)
+        // Below a nanosecond rounds to zero, which is not positive: that stops the program (exit tests).
+        #expect(TickSchedule.every(seconds: 1e-9).intervalNanoseconds == Self.floor)
     }
 
-    // MARK: NaN traps (exit tests)
+    // MARK: Traps (exit tests): NaN, and a repeating interval of zero or less
 
     @Test func nanIntervalStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -509,8 +513,43 @@ import TimerKitTestSupport
         await #expect(processExitsWith: .success) {
             _ = TickSchedule.every(seconds: .infinity, tolerance: -.infinity, count: Int.min)
             _ = TickSchedule.after(seconds: -.infinity, tolerance: .infinity)
-            _ = TickSchedule.every(seconds: 0)
+            _ = TickSchedule.every(.nanoseconds(1))
+            _ = TickSchedule.after(.seconds(-1))
+            _ = TickSchedule.countdown(from: 3, every: .nanoseconds(1), ticksAtStart: true)
         }
+    }
+
+    /// A repeating interval of zero or less stops the program in every build, with a message naming the
+    /// caller's file and line: clamped, as in 1.0, it made a 10 kHz ticker that burned a core silently in a
+    /// release build. (The `TimerKitMigration` look-alikes keep Foundation's clamp: MigrationBadInputTests.)
+    @Test(arguments: [0, 1, 2, 3, 4, 5])
+    func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: Int) async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [form] in
+            switch form {
+            case 0: _ = TickSchedule.every(.zero, file: "App/Poller.swift", line: 8)
+            case 1: _ = TickSchedule.every(.seconds(-1), file: "App/Poller.swift", line: 8)
+            case 2: _ = TickSchedule.every(seconds: -1, file: "App/Poller.swift", line: 8)
+            case 3: _ = TickSchedule.every(seconds: 0, file: "App/Poller.swift", line: 8)
+            case 4: _ = TickSchedule.countdown(from: 60, every: .zero, file: "App/Poller.swift", line: 8)
+            default:
+                _ = TickSchedule.countdown(
+                    from: 60, every: .seconds(-1), ticksAtStart: true, file: "App/Poller.swift", line: 8)
+            }
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("App/Poller.swift:8: Fatal error: TimerKit: a repeating interval of "), "\(message)")
+        #expect(message.contains("is not positive"), "\(message)")
+    }
+
+    /// Without `file:` and `line:`, the message names the call's own site (the compiler fills them in).
+    @Test func theIntervalMessageNamesTheCallSiteByDefault() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TickSchedule.every(.seconds(-1))
+        }
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("TimerKitTests/ScheduleMathTests.swift:"), "\(message)")
+        #expect(!message.contains("TickSchedule.swift"), "\(message)")
     }
 
     // MARK: Schedules on a ticker (virtual time)
@@ -532,11 +571,11 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func clampedZeroIntervalIsNotABusyLoop() {
+    @Test func clampedTinyIntervalIsNotABusyLoop() {
         let time = VirtualTime()
         let calls = Recorder<Tick>()
         let ticker = time.run {
-            Ticker.schedule(.every(.zero), on: ContractContext.dispatch.context) { calls.append($0) }
+            Ticker.schedule(.every(.nanoseconds(1)), on: ContractContext.dispatch.context) { calls.append($0) }
         }
         let wakes = time.advance(by: .milliseconds(1))
         #expect(calls.count == 10)

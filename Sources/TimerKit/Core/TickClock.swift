@@ -65,7 +65,7 @@ public struct TickClock: Clock, Sendable, Hashable, CustomStringConvertible {
 
     /// The wall-clock date on TimerKit's timeline: `Date()`, or under virtual time the virtual reading as
     /// seconds since 1 January 2001 (00:00:01 UTC when a `VirtualTime` starts), so that schedules at a date
-    /// (``TickSchedule/at(_:tolerance:)``) can be tested.
+    /// (``TickSchedule/at(_:tolerance:file:line:)``) can be tested.
     public static var date: Date { TimeBase.current.source.date() }
 
     /// `uptime` or `continuous`.

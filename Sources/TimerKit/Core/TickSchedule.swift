@@ -7,10 +7,13 @@ import Foundation
 /// to miss deadlines reports them as ``Tick/skipped`` and the schedule continues from the next deadline
 /// still in the future: there is never a burst of catch-up calls and never a slide of the whole schedule.
 ///
-/// Out-of-range input is clamped, never trapped, except a NaN `TimeInterval`, which has no meaning and
-/// stops the program with a message:
-/// - a repeating interval below ``minimumInterval`` (including zero and negative ones) becomes
-///   ``minimumInterval`` (100 µs, the same floor `Foundation.Timer` uses);
+/// Input that has no meaning stops the program with a message naming the caller's file and line, in
+/// every build configuration: a NaN `TimeInterval` or `Date`, and a repeating interval of zero or less
+/// (never what the caller meant: clamping it, as 1.0 did, made a 10 kHz ticker that burned a core
+/// silently in a release build). Other out-of-range input is clamped, never trapped:
+/// - a positive repeating interval below ``minimumInterval`` becomes ``minimumInterval`` (100 µs, the
+///   floor `Foundation.Timer` uses; the `TimerKitMigration` look-alikes keep Foundation's own rule, which
+///   also turns zero and negative intervals into that floor);
 /// - a one-shot delay below zero becomes zero (fire as soon as the context can run it);
 /// - intervals, delays and tolerances beyond about 292 years saturate: that deadline is never reached;
 /// - a negative tolerance becomes zero; a repeating schedule's tolerance is capped at half its interval,
@@ -89,7 +92,8 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// tolerance capped at that delay.
     func times(createdAt now: Date) -> ScheduleTimes {
         guard let date else { return times }
-        let delay = Duration.checkedSeconds(date.timeIntervalSince(now), "date").saturatingNanoseconds
+        // `at(_:)` refused a NaN date, so the difference is a number (or infinite, which saturates).
+        let delay = Duration.saturatingSeconds(date.timeIntervalSince(now)).saturatingNanoseconds
         return Self.oneShot(delayNanoseconds: delay, toleranceNanoseconds: times.toleranceNanoseconds).times
     }
 
@@ -98,18 +102,38 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// A repeating schedule: deadlines at `start + k·interval` for k = 1, 2, 3, …
     ///
     /// - Parameters:
-    ///   - interval: distance between deadlines; values below ``minimumInterval`` are clamped to it.
+    ///   - interval: distance between deadlines: positive; values below ``minimumInterval`` are clamped to
+    ///     it. Zero or a negative interval stops the program with a message naming `file` and `line`.
     ///   - delay: offset of the first deadline from the start; `nil` (the default) means one `interval`.
     ///   - tolerance: lateness the engine may add to coalesce wake-ups; capped at half the interval.
     ///   - count: number of deadlines after which the ticker finishes; `nil` (the default) repeats until
     ///     cancelled. Missed deadlines count towards it, so a ticker with a count ends on time.
     ///   - clock: the clock deadlines count on; ``TickClock/uptime`` (the default) stops while the device
     ///     sleeps, ``TickClock/continuous`` does not.
+    ///   - file: the caller's file, named by the message for a bad interval (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
     public static func every(
         _ interval: Duration,
         after delay: Duration? = nil,
         tolerance: Duration = .zero,
         count: Int? = nil,
+        clock: TickClock = .uptime,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> TickSchedule {
+        Diagnostics.require(interval > .zero, nonPositiveIntervalMessage("\(interval)"), file: file, line: line)
+        return clampingEvery(interval, after: delay, tolerance: tolerance, count: count, clock: clock)
+    }
+
+    static func nonPositiveIntervalMessage(_ interval: String) -> String {
+        "TimerKit: a repeating interval of \(interval) is not positive; a ticker on it would call its handler "
+            + "without pause. Pass a positive interval (at least 100 µs), or use .after(_:) for one deadline"
+    }
+
+    /// A repeating schedule that clamps any interval below ``minimumInterval``, zero and negative ones
+    /// included, to it: `Foundation.Timer`'s rule, for the `TimerKitMigration` look-alikes.
+    static func clampingEvery(
+        _ interval: Duration, after delay: Duration? = nil, tolerance: Duration = .zero, count: Int? = nil,
         clock: TickClock = .uptime
     ) -> TickSchedule {
         var notes: [String] = []
@@ -181,9 +205,14 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// correction — does not move the deadline: it stays that delay after creation. A date already passed
     /// fires as soon as the context runs. `start()` of a ticker created idle, and `restart()`, count the
     /// same delay again from then. The tolerance is capped at the delay. A NaN date (from
-    /// `Date(timeIntervalSinceReferenceDate: .nan)`) stops the program with a message when the ticker is
-    /// created.
-    public static func at(_ date: Date, tolerance: Duration = .zero) -> TickSchedule {
+    /// `Date(timeIntervalSinceReferenceDate: .nan)`) stops the program with a message naming `file` and
+    /// `line` (the caller's, filled in by the compiler).
+    public static func at(
+        _ date: Date, tolerance: Duration = .zero, file: StaticString = #fileID, line: UInt = #line
+    ) -> TickSchedule {
+        Diagnostics.require(
+            !date.timeIntervalSinceReferenceDate.isNaN, "TimerKit: the date is NaN; pass a real date", file: file,
+            line: line)
         var notes: [String] = []
         var slack = tolerance.saturatingNanoseconds
         if slack < 0 {
@@ -203,29 +232,45 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// never on the calling thread.
     ///
     /// The tick with `remaining == 0` is always delivered, even when the deadlines before it were missed.
-    /// A `count` below zero (or of zero without `ticksAtStart`) finishes at once without a tick.
+    /// A `count` below zero (or of zero without `ticksAtStart`) finishes at once without a tick. An
+    /// `interval` of zero or less stops the program with a message naming `file` and `line`, as in
+    /// ``every(_:after:tolerance:count:clock:file:line:)``.
     public static func countdown(
         from count: Int, every interval: Duration = .seconds(1), ticksAtStart: Bool = false,
-        clock: TickClock = .uptime
+        clock: TickClock = .uptime, file: StaticString = #fileID, line: UInt = #line
     ) -> TickSchedule {
-        guard ticksAtStart else { return every(interval, count: count, clock: clock) }
+        guard ticksAtStart else { return every(interval, count: count, clock: clock, file: file, line: line) }
         // count + 1 deadlines from the start on: the first (remaining == count) at once.
-        return every(interval, after: .zero, count: count < 0 ? count : count.addingSaturating(1), clock: clock)
+        return every(
+            interval, after: .zero, count: count < 0 ? count : count.addingSaturating(1), clock: clock, file: file,
+            line: line)
     }
 
     // MARK: TimeInterval conveniences
 
-    /// A repeating schedule with the interval in seconds. A NaN interval stops the program with a
-    /// message; infinite or huge intervals saturate (the deadline is never reached).
-    public static func every(seconds interval: TimeInterval, tolerance: TimeInterval = 0, count: Int? = nil)
-        -> TickSchedule
-    {
-        every(.checkedSeconds(interval, "interval"), tolerance: .checkedSeconds(tolerance, "tolerance"), count: count)
+    /// A repeating schedule with the interval in seconds. A NaN interval or tolerance, or an interval of
+    /// zero or less, stops the program with a message naming `file` and `line` (the caller's, filled in by
+    /// the compiler); infinite or huge intervals saturate (the deadline is never reached).
+    public static func every(
+        seconds interval: TimeInterval, tolerance: TimeInterval = 0, count: Int? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> TickSchedule {
+        let seconds = Duration.checkedSeconds(interval, "interval", file: file, line: line)
+        // Checked on the number of seconds: a positive interval below a nanosecond rounds to zero, and is
+        // clamped to the minimum like any positive interval below it.
+        Diagnostics.require(interval > 0, nonPositiveIntervalMessage("\(interval) seconds"), file: file, line: line)
+        return clampingEvery(
+            seconds, tolerance: .checkedSeconds(tolerance, "tolerance", file: file, line: line), count: count)
     }
 
-    /// A one-shot schedule with the delay in seconds. A NaN delay stops the program with a message.
-    public static func after(seconds delay: TimeInterval, tolerance: TimeInterval = 0) -> TickSchedule {
-        after(.checkedSeconds(delay, "delay"), tolerance: .checkedSeconds(tolerance, "tolerance"))
+    /// A one-shot schedule with the delay in seconds. A NaN delay or tolerance stops the program with a
+    /// message naming `file` and `line` (the caller's, filled in by the compiler).
+    public static func after(
+        seconds delay: TimeInterval, tolerance: TimeInterval = 0, file: StaticString = #fileID, line: UInt = #line
+    ) -> TickSchedule {
+        after(
+            .checkedSeconds(delay, "delay", file: file, line: line),
+            tolerance: .checkedSeconds(tolerance, "tolerance", file: file, line: line))
     }
 
     private static func noteSaturation(_ nanoseconds: Int64, _ what: String, _ notes: inout [String]) {
@@ -301,9 +346,16 @@ extension Int {
 }
 
 extension Duration {
-    /// Converts seconds to a `Duration`, trapping with a message on NaN and saturating infinities.
-    static func checkedSeconds(_ seconds: Double, _ what: StaticString) -> Duration {
-        Diagnostics.require(!seconds.isNaN, "TimerKit: \(what) is NaN; pass a finite number of seconds")
+    /// Converts seconds to a `Duration`, stopping with a message that names `file` and `line` on NaN, and
+    /// saturating infinities.
+    static func checkedSeconds(_ seconds: Double, _ what: StaticString, file: StaticString, line: UInt) -> Duration {
+        Diagnostics.require(
+            !seconds.isNaN, "TimerKit: \(what) is NaN; pass a finite number of seconds", file: file, line: line)
+        return saturatingSeconds(seconds)
+    }
+
+    /// Converts a number of seconds that is not NaN to a `Duration`, saturating infinities.
+    static func saturatingSeconds(_ seconds: Double) -> Duration {
         if seconds >= 9.2e9 { return .nanoseconds(Int64.max) }
         if seconds <= -9.2e9 { return .nanoseconds(Int64.min) }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))

@@ -20,7 +20,7 @@ extension Ticker {
     /// actor.
     ///
     /// - Parameters:
-    ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:clock:)``, `after`, `countdown`).
+    ///   - schedule: when to fire (``TickSchedule/every(_:after:tolerance:count:clock:file:line:)``, `after`, `countdown`).
     ///   - context: where the handler runs.
     ///   - owner: the object whose lifetime bounds the ticker; never retained.
     ///   - startsImmediately: `false` creates an `idle` ticker that waits for ``start()``.

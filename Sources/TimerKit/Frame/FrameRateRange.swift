@@ -44,12 +44,17 @@ public struct FrameRateRange: Sendable, Hashable, CustomStringConvertible {
     ///     `CAFrameRateRange`); a value below `minimum` is raised to `minimum`.
     ///   - preferred: the rate to aim for; `nil`, zero or a negative value means no preference (aim for
     ///     `maximum`); a value outside `minimum...maximum` is clamped into it.
+    ///   - file: the caller's file, named by the message for a NaN bound (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
     ///
-    /// A NaN argument stops the program with a message.
-    public init(minimum: Double, maximum: Double, preferred: Double? = nil) {
+    /// A NaN argument stops the program with a message naming `file` and `line` (the caller's, filled in
+    /// by the compiler).
+    public init(
+        minimum: Double, maximum: Double, preferred: Double? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) {
         Diagnostics.require(
             !minimum.isNaN && !maximum.isNaN && !(preferred?.isNaN ?? false),
-            "TimerKit: a FrameRateRange bound is NaN; pass rates in hertz")
+            "TimerKit: a FrameRateRange bound is NaN; pass rates in hertz", file: file, line: line)
         var notes: [String] = []
         var low = minimum
         if low < 0 {
@@ -79,9 +84,10 @@ public struct FrameRateRange: Sendable, Hashable, CustomStringConvertible {
         self.adjustments = notes
     }
 
-    /// A range with only a preferred rate: no lower or upper bound.
-    public init(preferred: Double) {
-        self.init(minimum: 0, maximum: .infinity, preferred: preferred)
+    /// A range with only a preferred rate: no lower or upper bound. A NaN rate stops the program with a
+    /// message naming `file` and `line`.
+    public init(preferred: Double, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(minimum: 0, maximum: .infinity, preferred: preferred, file: file, line: line)
     }
 
     /// Every refresh: the source's full refresh rate (no bounds, no preference; like

@@ -2,7 +2,7 @@ extension FrameSource {
     /// Subscribes a main-actor handler bound to `owner` — a view, view controller or view model — to the
     /// display's frames: leave out the source and you are on the main actor, as with tickers.
     ///
-    /// The frames come from ``display(refreshRate:)`` (a `CADisplayLink` on iOS, tvOS and visionOS; the
+    /// The frames come from ``display(refreshRate:file:line:)`` (a `CADisplayLink` on iOS, tvOS and visionOS; the
     /// software source on the main run loop elsewhere and under virtual time). The handler runs on the
     /// main thread, isolated to the main actor, so it may use the owner's state directly. Otherwise as
     /// ``subscribe(_:owner:fileID:line:_:)``: the owner is held weakly, the subscription ends with it, and
@@ -22,7 +22,7 @@ extension FrameSource {
     ///
     /// - Parameters:
     ///   - range: the acceptable frame rates; snapped to a rate the display source can deliver.
-    ///   - refreshRate: the display's refresh rate passed to ``display(refreshRate:)``; default 60.
+    ///   - refreshRate: the display's refresh rate passed to ``display(refreshRate:file:line:)``; default 60.
     ///   - owner: the object whose lifetime bounds the subscription; never retained.
     ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
     ///   - line: the creation site's line (filled in by the compiler).

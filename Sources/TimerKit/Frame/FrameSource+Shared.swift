@@ -21,11 +21,15 @@ extension FrameSource {
     /// - Parameters:
     ///   - refreshRate: refreshes per second, default 60. Clamped to
     ///     ``minimumRefreshRate``...``maximumRefreshRate`` (zero, negative and infinite rates included; in
-    ///     debug builds the clamp is logged). NaN stops the program with a message.
+    ///     debug builds the clamp is logged). NaN stops the program with a message naming `file` and `line`.
     ///   - context: where frame handlers run, default `.main` (the main run loop in common modes; on Linux
     ///     the main thread must run `RunLoop.main`). Pass a dispatch context to run them on a queue.
-    public static func software(refreshRate: Double = 60, on context: TickerContext = .main) -> FrameSource {
-        let rate = checkedRefreshRate(refreshRate)
+    ///   - file: the caller's file, named by the message for a NaN rate (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
+    public static func software(
+        refreshRate: Double = 60, on context: TickerContext = .main, file: StaticString = #fileID, line: UInt = #line
+    ) -> FrameSource {
+        let rate = checkedRefreshRate(refreshRate, file: file, line: line)
         let grid = RefreshGrid(refreshRate: rate)
         let base = TimeBase.current
         let key = FrameSourceKey(context: context.key, grid: grid, kind: "software")
@@ -38,7 +42,7 @@ extension FrameSource {
 
     /// The shared frame source of the display: on iOS, tvOS and visionOS a `CADisplayLink` on the main run
     /// loop (common modes), asked for `refreshRate`; elsewhere (Linux, macOS, Mac Catalyst, watchOS), and
-    /// under virtual time everywhere, the ``software(refreshRate:on:)`` source for `refreshRate` on `.main`.
+    /// under virtual time everywhere, the ``software(refreshRate:on:file:line:)`` source for `refreshRate` on `.main`.
     ///
     /// Handlers run on the main thread. Pass the screen's maximum rate (for example
     /// `view.window?.windowScene?.screen.maximumFramesPerSecond`) so that subscribers can snap to it; on a
@@ -46,12 +50,18 @@ extension FrameSource {
     /// `CADisableMinimumFrameDurationOnPhone`), the missing refreshes show up as dropped frames of the
     /// fastest subscribers.
     ///
-    /// - Parameter refreshRate: the display's refresh rate in hertz, default 60; clamped as in
-    ///   ``software(refreshRate:on:)``.
-    public static func display(refreshRate: Double = 60) -> FrameSource {
+    /// - Parameters:
+    ///   - refreshRate: the display's refresh rate in hertz, default 60; clamped as in
+    ///     ``software(refreshRate:on:file:line:)``, and NaN stops the program with a message naming `file`
+    ///     and `line`.
+    ///   - file: the caller's file (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
+    public static func display(refreshRate: Double = 60, file: StaticString = #fileID, line: UInt = #line)
+        -> FrameSource
+    {
         #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
             if case .system = TimeBase.current.source {
-                let rate = checkedRefreshRate(refreshRate)
+                let rate = checkedRefreshRate(refreshRate, file: file, line: line)
                 let grid = RefreshGrid(refreshRate: rate)
                 let key = FrameSourceKey(context: TickerContext.main.key, grid: grid, kind: "display link")
                 return TimeBase.system.frameSourceRegistry.object(for: key, permanent: false) {
@@ -61,12 +71,13 @@ extension FrameSource {
                 }
             }
         #endif
-        return software(refreshRate: refreshRate, on: .main)
+        return software(refreshRate: refreshRate, on: .main, file: file, line: line)
     }
 
     /// The refresh rate clamped to the accepted range.
-    static func checkedRefreshRate(_ rate: Double) -> Double {
-        Diagnostics.require(!rate.isNaN, "TimerKit: the refresh rate is NaN; pass refreshes per second")
+    static func checkedRefreshRate(_ rate: Double, file: StaticString, line: UInt) -> Double {
+        Diagnostics.require(
+            !rate.isNaN, "TimerKit: the refresh rate is NaN; pass refreshes per second", file: file, line: line)
         let clamped = min(max(rate, minimumRefreshRate), maximumRefreshRate)
         if clamped != rate {
             Diagnostics.warn("refresh rate \(rate) Hz is outside 1...1000 Hz; clamped to \(clamped) Hz")

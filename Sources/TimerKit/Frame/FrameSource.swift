@@ -1,8 +1,8 @@
 /// One shared source of frame ticks, aligned to a refresh grid and fanned out to its subscribers: the
 /// TimerKit form of `CADisplayLink`, without its retain cycle.
 ///
-/// Get a source with ``software(refreshRate:on:)`` (a monotonic software clock, on every platform) or
-/// ``display(refreshRate:)`` (the display link on UIKit platforms, the software clock elsewhere). Both
+/// Get a source with ``software(refreshRate:on:file:line:)`` (a monotonic software clock, on every platform) or
+/// ``display(refreshRate:file:line:)`` (the display link on UIKit platforms, the software clock elsewhere). Both
 /// return the one shared source for their arguments: every subscriber at the same refresh rate on the
 /// same context shares one underlying ticker or display link.
 ///
@@ -30,7 +30,7 @@
 /// ``FrameTick/droppedFrames``: never a burst of catch-up calls. Time spent paused is not dropped frames.
 ///
 /// **Threads.** Every handler runs on the source's ``context``: the context passed to
-/// ``software(refreshRate:on:)`` (default `.main`), the main thread for a display link. Subscribers are
+/// ``software(refreshRate:on:file:line:)`` (default `.main`), the main thread for a display link. Subscribers are
 /// called one after another, in subscription order, never concurrently and never while a TimerKit lock is
 /// held. Subscribing, and every ``FrameSubscription`` call, is safe from any thread and from inside a
 /// frame handler; a subscription made inside a handler gets its first frame at a later refresh.
@@ -41,7 +41,7 @@
 /// stopped one lives while a ``FrameSubscription`` or another reference holds it. Owners are never
 /// retained.
 public final class FrameSource: Sendable, CustomStringConvertible {
-    /// Refreshes per second, after clamping (see ``software(refreshRate:on:)``).
+    /// Refreshes per second, after clamping (see ``software(refreshRate:on:file:line:)``).
     public let refreshRate: Double
     /// The nominal time between refreshes: one second divided by ``refreshRate``, rounded to the
     /// nanosecond. Refresh instants are not multiples of it: refresh k falls k × 10⁹ / ``refreshRate`` ns

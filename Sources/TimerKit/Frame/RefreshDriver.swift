@@ -1,4 +1,4 @@
-/// Where a frame source's refreshes come from: the software clock (``FrameSource/software(refreshRate:on:)``,
+/// Where a frame source's refreshes come from: the software clock (``FrameSource/software(refreshRate:on:file:line:)``,
 /// a one-shot ticker on the engine for each refresh) or, on UIKit platforms, a display link.
 ///
 /// A driver only starts and stops refreshes and reads its clock; snapping, fan-out, dropped-frame

@@ -71,7 +71,7 @@ final class TimeBase: Sendable {
     /// (for the life of the time base on the main run loop, weakly elsewhere, where the engines' slots keep
     /// their shared alarm alive; the last slot's release shuts the system alarm down).
     let alarmRegistry = Locked<SharedObjects<ContextKey, SharedAlarm>>.make(SharedObjects())
-    /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:)`).
+    /// Shared frame sources, held weakly (see `FrameSource.software(refreshRate:on:file:line:)`).
     let frameSourceRegistry = Locked<SharedObjects<FrameSourceKey, FrameSource>>.make(SharedObjects())
 
     init(_ source: Source) {

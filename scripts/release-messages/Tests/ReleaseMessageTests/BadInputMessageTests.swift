@@ -1,0 +1,1 @@
+../../../../Tests/TimerKitTests/BadInputMessageTests.swift

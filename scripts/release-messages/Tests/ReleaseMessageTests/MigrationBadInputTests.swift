@@ -1,0 +1,1 @@
+../../../../Tests/TimerKitMigrationTests/MigrationBadInputTests.swift
