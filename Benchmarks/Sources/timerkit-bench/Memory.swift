@@ -3,10 +3,32 @@ import Dispatch
 import Foundation
 import TimerKit
 
+/// How the pending section's TimerKit one-shots are bound.
+enum PendingBinding: String, Codable, Sendable, CaseIterable {
+    /// Handle-owned (`Ticker.schedule(_:on:_:)`): the form every kind's row measures.
+    case handle
+    /// Owner-bound, each ticker to an owner object of its own (`Ticker.schedule(_:on:owner:_:)`): the
+    /// first weak reference to an object makes Swift allocate the object's side table, counted here.
+    case ownerEach
+    /// Owner-bound, every ticker to one owner object.
+    case ownerShared
+
+    var title: String {
+        switch self {
+        case .handle: "handle-owned"
+        case .ownerEach: "owner-bound, an owner each"
+        case .ownerShared: "owner-bound, one owner"
+        }
+    }
+}
+
 /// Many pending one-shots of one kind: creation and cancellation cost, and heap bytes.
 struct PendingResult: Codable, Sendable {
     var kind: TimerKind
     var count: Int
+    /// How TimerKit's one-shots were bound; nil (results from before it was measured) and `.handle` are
+    /// the handle-owned form.
+    var binding: PendingBinding? = nil
     var createMicrosecondsPerTimer: Double
     /// The loop calling `cancel()` on every handle, all handles still held (raw: `cancel()`,
     /// `invalidate()` on the timer's thread, `Task.cancel()`).
@@ -66,8 +88,10 @@ func pendingRounds(of kind: TimerKind) -> Int {
 /// `count` one-shots due in `delay` of `kind`: create them, measure, cancel and release them, measure; then
 /// more rounds of the same (see `pendingRounds(of:)`), timed only. Times are medians over the rounds; bytes
 /// are the first round's.
-func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String = "") -> PendingResult {
-    let workbench = Workbench(kind: kind)
+func measurePending(
+    kind: TimerKind, count: Int, delay: Duration, binding: PendingBinding = .handle, note: String = ""
+) -> PendingResult {
+    let workbench = Workbench(kind: kind, binding: binding)
     defer { workbench.close() }
     workbench.reserve(count)
     workbench.warmUp()
@@ -90,7 +114,7 @@ func measurePending(kind: TimerKind, count: Int, delay: Duration, note: String =
     }
     let releases = rounds.compactMap(\.release)
     return PendingResult(
-        kind: kind, count: count,
+        kind: kind, count: count, binding: binding,
         createMicrosecondsPerTimer: perTimer(rounds.map(\.create)),
         cancelMicrosecondsPerTimer: perTimer(rounds.map(\.cancel)),
         releaseMicrosecondsPerTimer: releases.isEmpty ? nil : perTimer(releases),
@@ -148,6 +172,9 @@ func measureMillion(kind: TimerKind, count: Int, progress: ProgressLog) -> Milli
 // Globals, so that the one-shots' handlers capture nothing: a capturing closure would add its context's
 // bytes to every timer's.
 
+/// The owner object of an owner-bound one-shot in the pending section.
+private final class PendingOwner: Sendable {}
+
 /// Handler calls of the memory sections' one-shots.
 private let oneShotFires = Locked(0)
 /// Tasks of the memory sections that have started, and that have returned.
@@ -159,14 +186,19 @@ private let tasksEnded = Locked(0)
 /// invalidated on their run loop's thread.
 private final class Workbench {
     let kind: TimerKind
+    let binding: PendingBinding
     private var queue: DispatchQueue?
     private var loopThread: RunLoopThread?
     private var tickers: [Ticker] = []
     private var sources: [any DispatchSourceTimer] = []
     private var tasks: [Task<Void, Never>] = []
+    /// The owners of owner-bound one-shots, made before the heap is first read (their own 16 bytes each
+    /// are the harness's, not the tickers'), kept for the whole measurement.
+    private var owners: [PendingOwner] = []
 
-    init(kind: TimerKind) {
+    init(kind: TimerKind, binding: PendingBinding = .handle) {
         self.kind = kind
+        self.binding = binding
         switch kind {
         case .timerKitDispatch, .dispatchSource:
             queue = DispatchQueue(label: "bench.memory.\(kind.rawValue)")
@@ -189,6 +221,11 @@ private final class Workbench {
     /// Reserves the benchmark's own storage for `count` timers (the arrays holding handles, sources or
     /// tasks), so that it is in place before the heap is first read and not counted as the timers' bytes.
     func reserve(_ count: Int) {
+        switch binding {
+        case .handle: break
+        case .ownerEach: owners = (0..<count).map { _ in PendingOwner() }
+        case .ownerShared: owners = [PendingOwner()]
+        }
         tickers.reserveCapacity(count)
         sources.reserveCapacity(count)
         tasks.reserveCapacity(count)
@@ -213,9 +250,21 @@ private final class Workbench {
         switch kind {
         case .timerKitDispatch, .timerKitRunLoop, .timerKitPrecise:
             let context = context!
+            let owners = owners
             let start = monotonicNow()
-            for _ in 0..<count {
-                tickers.append(Ticker.schedule(.after(delay), on: context) { _ in oneShotFires.withLock { $0 += 1 } })
+            if owners.isEmpty {
+                for _ in 0..<count {
+                    tickers.append(
+                        Ticker.schedule(.after(delay), on: context) { _ in oneShotFires.withLock { $0 += 1 } })
+                }
+            } else {
+                // The warm-up's few tickers use the first owners; each measured round, every owner once.
+                for index in 0..<count {
+                    tickers.append(
+                        Ticker.schedule(.after(delay), on: context, owner: owners[index % owners.count]) { _, _ in
+                            oneShotFires.withLock { $0 += 1 }
+                        })
+                }
             }
             return monotonicNow() - start
         case .dispatchSource:

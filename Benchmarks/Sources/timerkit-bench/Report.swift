@@ -279,8 +279,9 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                 limitBelowFloor: !passed && floor.map { $0 >= wakeupLimitPerSecond } == true))
     }
     for result in results.pending where tickerKinds.contains(result.kind) {
-        let raw = result.kind.counterpart.flatMap { kind in results.pending.first { $0.kind == kind } }
-        let context = "\(contextName(result.kind)), \(result.count.formatted()) pending"
+        let raw = result.kind.counterpart.flatMap { kind in results.handleOwnedPending.first { $0.kind == kind } }
+        let form = result.isHandleOwned ? "" : ", \(result.binding?.title ?? "")"
+        let context = "\(contextName(result.kind))\(form), \(result.count.formatted()) pending"
         func add(_ target: String, _ measured: Double, _ unit: String, _ limit: Double, _ reference: Double?) {
             targets.append(
                 TargetResult(
@@ -292,7 +293,7 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
             createLimitMicroseconds, raw?.createMicrosecondsPerTimer)
         // cancel() and release against the raw dispatch source's (the one-source-per-timer alternative),
         // measured in the same run; an absolute limit only when that row is missing.
-        if let source = results.pending.first(where: { $0.kind == .dispatchSource }) {
+        if let source = results.pending.first(where: { $0.kind == .dispatchSource }), result.isHandleOwned {
             let cancelLimit = source.cancelMicrosecondsPerTimer * rawCostFactor
             targets.append(
                 TargetResult(
@@ -322,7 +323,7 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
                         reference: sourceCPU, referenceName: source.kind.title,
                         passed: cpu <= sourceCPU * rawCostFactor))
             }
-        } else {
+        } else if result.isHandleOwned {
             add(
                 "`cancel()` ≤ \(format(cancelLimitMicroseconds)) µs per ticker (handles still held)",
                 result.cancelMicrosecondsPerTimer, "µs", cancelLimitMicroseconds, raw?.cancelMicrosecondsPerTimer)
@@ -330,9 +331,13 @@ func evaluateTargets(_ results: Results) -> [TargetResult] {
         add(
             "≤ \(Int(pendingLimitBytes)) B per pending ticker", result.bytesPerPendingTimer, "B", pendingLimitBytes,
             raw?.bytesPerPendingTimer)
-        add(
-            "0 B left after cancel (< \(format(leftLimitBytes)) B per ticker)", result.bytesLeftPerTimer, "B",
-            leftLimitBytes, raw?.bytesLeftPerTimer)
+        // An owner-bound form's owners outlive the tickers here, and with them the side tables Swift gave
+        // them: what is left is theirs, shown in the table, not TimerKit's.
+        if result.isHandleOwned {
+            add(
+                "0 B left after cancel (< \(format(leftLimitBytes)) B per ticker)", result.bytesLeftPerTimer, "B",
+                leftLimitBytes, raw?.bytesLeftPerTimer)
+        }
     }
     for result in results.fired where tickerKinds.contains(result.kind) {
         let raw = result.kind.counterpart.flatMap { kind in results.fired.first { $0.kind == kind } }
@@ -702,7 +707,8 @@ private func floorRow(_ floor: PopulationResult, value: (PopulationResult) -> St
 }
 
 private func oneShotSection(_ results: Results) -> [String] {
-    let pendingCount = results.pending.first { $0.kind == .timerKitDispatch }?.count ?? results.options.pendingCount
+    let pendingCount =
+        results.handleOwnedPending.first { $0.kind == .timerKitDispatch }?.count ?? results.options.pendingCount
     var lines = [
         "",
         "### \(pendingCount.formatted()) pending one-shots due in 60 s",
@@ -720,17 +726,21 @@ private func oneShotSection(_ results: Results) -> [String] {
             + "Bytes: malloc'd bytes in use (mallinfo2 uordblks + hblkhd) while pending, and left after cancel "
             + "and release, against the level before creation. After fire: "
             + "\(results.options.firedCount.formatted()) one-shots due in 0.5 s, all fired, then released. "
-            + "TimerKit cells show TimerKit/raw in brackets.",
+            + "TimerKit cells show TimerKit/raw in brackets. Each kind's row is handle-owned; the owner-bound "
+            + "rows under TimerKit .dispatch bind each one-shot to an owner object (one each, or one for all), "
+            + "made before the heap is first read: the first weak reference to an object makes Swift allocate "
+            + "the object's side table, counted in their bytes pending and, since the owners outlive the "
+            + "tickers here, in their bytes left (freed with the owner).",
         "",
         "| timer | pending | create µs | `cancel()` µs | release µs | cancel + release CPU µs | B per pending | "
             + "B left after cancel | B left after fire |",
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for kind in oneShotReportOrder {
-        let pending = results.pending.first { $0.kind == kind }
+        let pending = results.handleOwnedPending.first { $0.kind == kind }
         let fired = results.fired.first { $0.kind == kind }
         guard pending != nil || fired != nil else { continue }
-        let rawPending = kind.counterpart.flatMap { raw in results.pending.first { $0.kind == raw } }
+        let rawPending = kind.counterpart.flatMap { raw in results.handleOwnedPending.first { $0.kind == raw } }
         let rawFired = kind.counterpart.flatMap { raw in results.fired.first { $0.kind == raw } }
         func cell(_ value: Double?, _ raw: Double?) -> String {
             guard let value else { return "—" }
@@ -754,8 +764,28 @@ private func oneShotSection(_ results: Results) -> [String] {
                 + "\(cell(pending?.bytesLeftPerTimer, rawPending?.bytesLeftPerTimer)) | "
                 + "\(cell(fired?.bytesLeftPerTimer, rawFired?.bytesLeftPerTimer))"
                 + "\(fired.map { $0.allFired ? "" : " (not all fired)" } ?? "") |")
+        for bound in results.pending where bound.kind == kind && !bound.isHandleOwned {
+            lines.append(
+                "| **\(kind.title)**, \(bound.binding?.title ?? "") | \(bound.count.formatted()) | "
+                    + "\(cell(bound.createMicrosecondsPerTimer, rawPending?.createMicrosecondsPerTimer)) | "
+                    + "\(cell(bound.cancelMicrosecondsPerTimer, rawPending?.cancelMicrosecondsPerTimer)) | "
+                    + "\(cell(bound.releaseMicrosecondsPerTimer, rawPending?.releaseMicrosecondsPerTimer)) | "
+                    + "\(cell(bound.cancelAndReleaseCPUMicrosecondsPerTimer, rawPending?.cancelAndReleaseCPUMicrosecondsPerTimer)) | "
+                    + "\(cell(bound.bytesPerPendingTimer, rawPending?.bytesPerPendingTimer)) | "
+                    + "\(format(bound.bytesLeftPerTimer)) (the owners' side tables) | — |")
+        }
     }
     return lines
+}
+
+extension PendingResult {
+    /// Whether this is the handle-owned form (every kind's own row).
+    var isHandleOwned: Bool { binding == nil || binding == .handle }
+}
+
+extension Results {
+    /// The pending section's handle-owned results: one per kind.
+    var handleOwnedPending: [PendingResult] { pending.filter(\.isHandleOwned) }
 }
 
 /// Report order of the one-shot kinds (the clock_nanosleep loops are not one-shot timers).

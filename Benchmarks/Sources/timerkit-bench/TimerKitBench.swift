@@ -155,7 +155,8 @@ struct TimerKitBench {
                     case .cpu:
                         populationKinds.count - 2 + asyncRoundCount(options) * AsyncRound.Pattern.allCases.count * 2
                     case .wakeups: populationKinds.count + 1
-                    case .pending, .fired: oneShotKinds.count
+                    case .pending: oneShotKinds.count + 2  // and the two owner-bound forms
+                    case .fired: oneShotKinds.count
                     case .million: 2
                     case .virtual: virtualSteps
                     case .cancellation: cancellationRounds(options) * 2
@@ -358,7 +359,7 @@ struct TimerKitBench {
     }
 
     static func runPending(_ options: Options, _ progress: ProgressLog) -> [PendingResult] {
-        oneShotKinds.map { kind in
+        let handleOwned = oneShotKinds.map { kind in
             let foundation = kind == .foundationTimer
             let count = foundation ? options.foundationPendingCount : options.pendingCount
             progress.step("pending: \(kind.title), \(count) one-shots due in 60 s")
@@ -374,6 +375,19 @@ struct TimerKitBench {
                     + "\(format(result.bytesLeftPerTimer)) B left")
             return result
         }
+        // The owner-bound forms, on the dispatch context: their records are the same, and a weak
+        // reference to an owner makes Swift give the owner a side table, once per owner object.
+        let ownerBound = [PendingBinding.ownerEach, .ownerShared].map { binding in
+            progress.step(
+                "pending: TimerKit .dispatch, \(binding.title), \(options.pendingCount) one-shots due in 60 s")
+            let result = measurePending(
+                kind: .timerKitDispatch, count: options.pendingCount, delay: .seconds(60), binding: binding)
+            progress.note(
+                "    create \(format(result.createMicrosecondsPerTimer)) µs, "
+                    + "\(format(result.bytesPerPendingTimer)) B pending, \(format(result.bytesLeftPerTimer)) B left")
+            return result
+        }
+        return handleOwned + ownerBound
     }
 
     static func runFired(_ options: Options, _ progress: ProgressLog) -> [FiredResult] {
