@@ -6,7 +6,7 @@
 ///
 /// Each engine arms its own slot; the system alarm is armed for the earliest slot. When it fires, the
 /// slots that are due are cleared and their engines woken in the order they registered.
-final class SharedAlarm: Sendable {
+final class SharedAlarm: AlarmHost {
     private struct Slot {
         let id: Int
         /// The engine's armed deadline (uptime nanoseconds; nil when it waits for nothing), from its newest
@@ -76,10 +76,10 @@ final class SharedAlarm: Sendable {
             state.slots.append(Slot(id: state.nextID, wake: wake))
             return state.nextID
         }
-        return EngineSlot(shared: self, id: id)
+        return HostedAlarm(self, id: id)
     }
 
-    fileprivate func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
+    func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
         apply(
             state.withLock { state in
                 guard let index = state.slots.firstIndex(where: { $0.id == id }),
@@ -89,7 +89,7 @@ final class SharedAlarm: Sendable {
             })
     }
 
-    fileprivate func remove(_ id: Int) {
+    func remove(_ id: Int) {
         let removed = state.withLock { state -> Slot? in
             guard let index = state.slots.firstIndex(where: { $0.id == id }) else { return nil }
             return state.slots.remove(at: index)
@@ -124,20 +124,6 @@ final class SharedAlarm: Sendable {
                 return (armedAt, state.sequence)
             }
         }
-    }
-
-    /// One engine's view of the shared alarm.
-    private final class EngineSlot: EngineAlarm {
-        let shared: SharedAlarm
-        let id: Int
-
-        init(shared: SharedAlarm, id: Int) {
-            self.shared = shared
-            self.id = id
-        }
-
-        func arm(at deadline: Int64, sequence: UInt64) { shared.arm(id, at: deadline, sequence: sequence) }
-        func shutDown() { shared.remove(id) }
     }
 }
 

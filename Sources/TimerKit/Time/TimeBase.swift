@@ -195,6 +195,30 @@ protocol EngineAlarm: AnyObject, Sendable {
     func shutDown()
 }
 
+/// What shares one wake-up among several engines' alarms (the shared alarm of a context, a virtual
+/// clock): each engine's alarm is a ``HostedAlarm``, its number in the host.
+protocol AlarmHost: AnyObject, Sendable {
+    /// Arms slot `id` for `deadline` unless it already took an arming with a later `sequence` (see
+    /// ``EngineArming``).
+    func arm(_ id: Int, at deadline: Int64, sequence: UInt64)
+    /// Drops slot `id` (its engine went away).
+    func remove(_ id: Int)
+}
+
+/// One engine's alarm in an ``AlarmHost``.
+final class HostedAlarm<Host: AlarmHost>: EngineAlarm {
+    private let host: Host
+    private let id: Int
+
+    init(_ host: Host, id: Int) {
+        self.host = host
+        self.id = id
+    }
+
+    func arm(at deadline: Int64, sequence: UInt64) { host.arm(id, at: deadline, sequence: sequence) }
+    func shutDown() { host.remove(id) }
+}
+
 /// What an ``EngineAlarm`` is armed for: the deadline of the newest arming it took (nil once it fired or
 /// before the first), and that arming's sequence. Kept under the alarm's own lock.
 struct EngineArming {

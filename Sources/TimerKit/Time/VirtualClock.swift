@@ -12,7 +12,7 @@ import Foundation
 /// loops' and precise contexts' alarms run on the advancing thread. Advance from one thread at a time.
 /// Ties between alarms due at the same instant are broken by the order in which the contexts were first
 /// used.
-final class VirtualClock: Sendable {
+final class VirtualClock: AlarmHost {
     /// Where a virtual alarm's wake-up runs.
     enum Delivery: Sendable {
         /// On the advancing thread (precise contexts, run loops of other threads).
@@ -98,10 +98,10 @@ final class VirtualClock: Sendable {
             state.alarms[state.nextAlarmID] = Alarm(wake: wake, delivery: delivery)
             return state.nextAlarmID
         }
-        return VirtualAlarm(clock: self, id: id)
+        return HostedAlarm(self, id: id)
     }
 
-    fileprivate func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
+    func arm(_ id: Int, at deadline: Int64, sequence: UInt64) {
         let waiters = state.withLock { state -> [OnceContinuation] in
             guard state.alarms[id]?.armed.take(deadline, sequence: sequence) == true else { return [] }
             state.armings &+= 1
@@ -111,7 +111,7 @@ final class VirtualClock: Sendable {
         waiters.forEach { $0.resume() }
     }
 
-    fileprivate func remove(_ id: Int) {
+    func remove(_ id: Int) {
         let removed = state.withLock { $0.alarms.removeValue(forKey: id) }
         _ = removed  // its wake closure is released here, outside the lock
     }
@@ -431,19 +431,6 @@ final class DeliveryWatch: Sendable {
             if !state.withLock({ $0.finished }) { schedule() }
         }
     }
-}
-
-final class VirtualAlarm: EngineAlarm {
-    private let clock: VirtualClock
-    private let id: Int
-
-    init(clock: VirtualClock, id: Int) {
-        self.clock = clock
-        self.id = id
-    }
-
-    func arm(at deadline: Int64, sequence: UInt64) { clock.arm(id, at: deadline, sequence: sequence) }
-    func shutDown() { clock.remove(id) }
 }
 
 /// The queue a virtual alarm delivers on (`nil` for the main queue), stored as the queue's specific value.
