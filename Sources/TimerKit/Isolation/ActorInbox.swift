@@ -77,7 +77,7 @@ final class ActorInbox<Value: Sendable>: Sendable {
                 deliveries += 1
                 await inbox.call(unsafeDowncast(object, to: Owner.self), value, deliveries, deliver)
             }
-            inbox.close()
+            inbox.close(byTask: true)
         }
         return Input(inbox)
     }
@@ -99,7 +99,7 @@ final class ActorInbox<Value: Sendable>: Sendable {
         return await withUnsafeContinuation { (continuation: UnsafeContinuation<Value?, Never>) in
             let (resume, settled) = state.withLock { state -> (Value??, RunningConsumer?) in
                 if let pending = state.pending.take() { return (.some(pending), nil) }
-                if state.isClosed { return (.some(nil), nil) }
+                if state.isClosed { return (.some(nil), state.consumer.take()) }
                 state.waiting = continuation
                 return (nil, state.consumer.take())
             }
@@ -127,13 +127,15 @@ final class ActorInbox<Value: Sendable>: Sendable {
     }
 
     /// Ends deliveries: a pending value is dropped (unless it outlives the close: the task then delivers
-    /// it and ends), a waiting task ends.
-    fileprivate func close() {
+    /// it and ends), a waiting task ends. The running-consumer mark goes with a waiting task, or when the
+    /// task itself closes on its way out: a task that is delivering a value keeps it until then.
+    fileprivate func close(byTask: Bool = false) {
         let (waiting, dropped, consumer) = state.withLock { state in
             state.isClosed = true
             let dropped = state.pending.map(outlivesClose) == false ? state.pending.take() : nil
-            let consumer = state.pending == nil ? state.consumer.take() : nil
-            return (state.waiting.take(), dropped, consumer)
+            let waiting = state.waiting.take()
+            let consumer = byTask || waiting != nil ? state.consumer.take() : nil
+            return (waiting, dropped, consumer)
         }
         withExtendedLifetime((dropped, consumer)) {}
         waiting?.resume(returning: nil)
