@@ -36,9 +36,10 @@ extension Ticker {
     /// good, and releases the handler, at the first deadline after the actor has gone away (without
     /// calling it). Keeping the returned handle is optional; keep it to pause, restart or cancel.
     ///
-    /// **Cancel.** ``cancel()`` called on the actor (inside the handler or in any of its methods) is
-    /// exact: the handler is not called again, even for a tick already handed over. Called from elsewhere,
-    /// a call already started on the actor runs to completion.
+    /// **Cancel and pause.** ``cancel()`` and ``pause()`` called on the actor (inside the handler or in
+    /// any of its methods) are exact: the handler is not called again (until ``resume()``), even for a
+    /// tick already handed over. Called from elsewhere, a call already started on the actor runs to
+    /// completion.
     ///
     /// **Testing.** Under `TimerKitTesting`'s virtual time, the async `advance` waits after each deadline
     /// until the actor has run the handler, so a test asserts right after `await time.advance(by:)`.
@@ -65,9 +66,13 @@ extension Ticker {
         ) { owner, tick, number in
             handler(owner, tick.numbered(number))
         }
-        return makeBound(
+        let ticker = makeBound(
             schedule, on: EngineWait.context, owner: owner, binding: .owner, startsImmediately: startsImmediately,
             fileID: fileID, line: line
         ) { _, tick in input.post(tick) }
+        // A tick in flight is not delivered once the ticker was cancelled or paused (on the actor: exact).
+        let (engine, id) = (ticker.engine, ticker.id)
+        input.bind { engine.tickerState(id).map { $0 == .running || $0 == .finished } ?? false }
+        return ticker
     }
 }

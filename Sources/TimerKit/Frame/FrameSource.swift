@@ -110,6 +110,10 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     ///   - line: the creation site's line (filled in by the compiler).
     ///   - handler: called on the source's ``context`` with the owner and the ``FrameTick``, starting at
     ///     the first refresh of the subscription's grid after this call.
+    ///
+    /// An actor passed as `owner` gets the actor form of this method instead, whose handler is isolated to
+    /// the actor (this form is disfavoured so that the two do not clash).
+    @_disfavoredOverload
     @discardableResult
     public func subscribe<Owner: AnyObject & Sendable>(
         _ range: FrameRateRange = .native,
@@ -119,6 +123,45 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         _ handler: @escaping @Sendable (Owner, FrameTick) -> Void
     ) -> FrameSubscription {
         bind(range, owner: owner, fileID: fileID, line: line, handler)
+    }
+
+    /// Subscribes a handler isolated to the actor `owner`: the actor is held weakly and passed to the
+    /// handler as its `isolated` parameter, so the handler changes the actor's state directly, without
+    /// `await`.
+    ///
+    /// The source hands each frame to the actor on its ``context``; one task per subscription calls the
+    /// handler on the actor's executor, in order, one call at a time. A frame that comes while the actor
+    /// is still busy with the previous one waits, and a further one replaces it: the handler gets the
+    /// latest frame, with the ones it missed counted in ``FrameTick/droppedFrames``, never a backlog.
+    /// ``FrameTick/timestamp`` is when the source handed the frame over. ``FrameSubscription/cancel()``
+    /// and ``FrameSubscription/pause()`` called on the actor are exact: no frame is delivered afterwards
+    /// (until `resume()`). Otherwise as ``subscribe(_:owner:fileID:line:_:)``: the subscription ends with
+    /// the actor, and keeping the returned handle is optional. Under `TimerKitTesting`'s virtual time, the
+    /// async `advance` waits until the actor has run the handler.
+    ///
+    /// - Parameters:
+    ///   - range: the acceptable frame rates; snapped to a rate the source can deliver (see
+    ///     ``FrameRateRange``). The default is every refresh.
+    ///   - owner: the actor whose lifetime bounds the subscription and to which the handler is isolated;
+    ///     never retained.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
+    ///   - handler: called isolated to `owner` with the owner and the ``FrameTick``.
+    @discardableResult
+    public func subscribe<Owner: Actor>(
+        _ range: FrameRateRange = .native,
+        owner: Owner,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (isolated Owner, FrameTick) -> Void
+    ) -> FrameSubscription {
+        let input = ActorInbox<FrameTick>.start(owner: owner, as: Owner.self, merge: FrameTick.merged) {
+            owner, frame, _ in handler(owner, frame)
+        }
+        let subscription = bind(range, owner: owner, fileID: fileID, line: line) { _, frame in input.post(frame) }
+        let id = subscription.id
+        input.bind { [weak self] in self?.subscriberState(id) == .running }
+        return subscription
     }
 
     /// The one place where a frame subscriber's owner is captured: weakly.

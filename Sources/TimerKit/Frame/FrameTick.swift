@@ -55,3 +55,13 @@ public struct FrameTick: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 }
+
+extension FrameTick {
+    /// What a busy actor receives for two frames handed over while it was busy: the newer one, with the
+    /// older one counted as dropped.
+    static func merged(_ older: FrameTick, _ newer: FrameTick) -> FrameTick {
+        FrameTick(
+            index: newer.index, deadline: newer.deadline, timestamp: newer.timestamp, duration: newer.duration,
+            droppedFrames: newer.droppedFrames + older.droppedFrames + 1)
+    }
+}

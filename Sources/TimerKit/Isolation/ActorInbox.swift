@@ -15,12 +15,23 @@
 /// it has delivered everything and waits again, so that an async advance lets the actor run the handler
 /// before time moves on.
 final class ActorInbox<Value: Sendable>: Sendable {
+    /// A value and the epoch it was posted in: ``discardPending()`` starts a new epoch, and a value of an
+    /// earlier one is not delivered.
+    private struct Posted: Sendable {
+        let value: Value
+        let epoch: UInt64
+    }
+
     private struct State {
         /// The task, waiting for a value.
-        var waiting: UnsafeContinuation<Value?, Never>?
+        var waiting: UnsafeContinuation<Posted?, Never>?
         /// A value posted while the task was delivering the previous one.
-        var pending: Value?
+        var pending: Posted?
         var isClosed = false
+        var epoch: UInt64 = 0
+        /// Whether the item still delivers, asked of its engine or source on the actor right before each
+        /// call (set once the item exists): an item cancelled or paused there is not delivered to again.
+        var isLive: (@Sendable () -> Bool)?
         /// Under virtual time: held while the task has values to deliver.
         var consumer: RunningConsumer?
     }
@@ -48,9 +59,15 @@ final class ActorInbox<Value: Sendable>: Sendable {
         }
     }
 
-    /// Whether deliveries may still happen: read on the actor right before each call, so that an item
-    /// cancelled on the actor is never delivered to again.
-    var isOpen: Bool { state.withLock { !$0.isClosed } }
+    /// Whether `posted` may still be delivered: read on the actor right before each call, so that an item
+    /// cancelled (or whose pending value was discarded) on the actor is never delivered to again.
+    private func isDeliverable(_ posted: Posted) -> Bool {
+        let (current, isLive) = state.withLock { state in
+            (!state.isClosed && state.epoch == posted.epoch, state.isLive)
+        }
+        // The item's own check runs outside this lock: it takes its engine's or source's.
+        return current && isLive?() != false || outlivesClose(posted.value)
+    }
 
     /// Starts the delivering task and returns the input for the item's context-side handler.
     ///
@@ -72,10 +89,10 @@ final class ActorInbox<Value: Sendable>: Sendable {
         let reference = WeakReference(owner)
         Task.detached(priority: Task.currentPriority) {
             var deliveries = 0
-            while let value = await inbox.next() {
+            while let posted = await inbox.next() {
                 guard let object = reference.object else { break }
                 deliveries += 1
-                await inbox.call(unsafeDowncast(object, to: Owner.self), value, deliveries, deliver)
+                await inbox.call(unsafeDowncast(object, to: Owner.self), posted, deliveries, deliver)
             }
             inbox.close(byTask: true)
         }
@@ -83,21 +100,22 @@ final class ActorInbox<Value: Sendable>: Sendable {
     }
 
     /// One delivery, on the actor: nothing once the inbox is closed (the item was cancelled, possibly by
-    /// the previous call on this same actor), unless the value outlives the close.
+    /// the previous call on this same actor), unless the value outlives the close; nothing for a value
+    /// discarded since it was posted.
     private func call<Owner: Actor>(
-        _ owner: isolated Owner, _ value: Value, _ number: Int,
+        _ owner: isolated Owner, _ posted: Posted, _ number: Int,
         _ deliver: @Sendable (isolated Owner, Value, Int) -> Void
     ) {
-        guard isOpen || outlivesClose(value) else { return }
-        deliver(owner, value, number)
+        guard isDeliverable(posted) else { return }
+        deliver(owner, posted.value, number)
     }
 
     /// The next value to deliver, at once if one is pending; `nil` once closed. Parking gives up the
     /// running-consumer mark.
-    private func next() async -> Value? {
-        if let value = state.withLock({ $0.pending.take() }) { return value }
-        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Value?, Never>) in
-            let (resume, settled) = state.withLock { state -> (Value??, RunningConsumer?) in
+    private func next() async -> Posted? {
+        if let posted = state.withLock({ $0.pending.take() }) { return posted }
+        return await withUnsafeContinuation { (continuation: UnsafeContinuation<Posted?, Never>) in
+            let (resume, settled) = state.withLock { state -> (Posted??, RunningConsumer?) in
                 if let pending = state.pending.take() { return (.some(pending), nil) }
                 if state.isClosed { return (.some(nil), state.consumer.take()) }
                 state.waiting = continuation
@@ -115,15 +133,25 @@ final class ActorInbox<Value: Sendable>: Sendable {
     fileprivate func post(_ value: Value) {
         // Made before locking (the virtual clock takes its own lock); unused ones go after unlocking.
         var mark = virtualClock?.consumerResumed()
-        let waiting = state.withLock { state -> UnsafeContinuation<Value?, Never>? in
+        let resume = state.withLock { state -> (UnsafeContinuation<Posted?, Never>, Posted)? in
             guard !state.isClosed else { return nil }
             if state.consumer == nil { state.consumer = mark.take() }
-            if let waiting = state.waiting.take() { return waiting }
-            state.pending = state.pending.map { merge($0, value) } ?? value
+            let posted = Posted(value: state.pending.map { merge($0.value, value) } ?? value, epoch: state.epoch)
+            if let waiting = state.waiting.take() { return (waiting, posted) }
+            state.pending = posted
             return nil
         }
         withExtendedLifetime(mark) {}
-        waiting?.resume(returning: value)
+        if let (waiting, posted) = resume { waiting.resume(returning: posted) }
+    }
+
+    /// Drops the pending value, and the one the task may be about to deliver: neither is delivered.
+    fileprivate func discardPending() {
+        let dropped = state.withLock { state in
+            state.epoch &+= 1
+            return state.pending.take()
+        }
+        withExtendedLifetime(dropped) {}
     }
 
     /// Ends deliveries: a pending value is dropped (unless it outlives the close: the task then delivers
@@ -132,7 +160,7 @@ final class ActorInbox<Value: Sendable>: Sendable {
     fileprivate func close(byTask: Bool = false) {
         let (waiting, dropped, consumer) = state.withLock { state in
             state.isClosed = true
-            let dropped = state.pending.map(outlivesClose) == false ? state.pending.take() : nil
+            let dropped = state.pending.map { outlivesClose($0.value) } == false ? state.pending.take() : nil
             let waiting = state.waiting.take()
             let consumer = byTask || waiting != nil ? state.consumer.take() : nil
             return (waiting, dropped, consumer)
@@ -151,6 +179,15 @@ final class ActorInbox<Value: Sendable>: Sendable {
         }
 
         func post(_ value: Value) { inbox.post(value) }
+
+        /// Tells the inbox how to ask whether the item still delivers (see `State.isLive`).
+        func bind(isLive: @escaping @Sendable () -> Bool) { inbox.state.withLock { $0.isLive = isLive } }
+
+        /// Drops what was posted and not yet delivered (see ``ActorInbox/discardPending()``).
+        func discardPending() { inbox.discardPending() }
+
+        /// Ends deliveries before the input goes: what was posted and not yet delivered is dropped.
+        func close() { inbox.close() }
 
         deinit { inbox.close() }
     }

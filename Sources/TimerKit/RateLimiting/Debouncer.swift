@@ -82,6 +82,9 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     public let maxWait: Duration?
     /// Which edges of a burst deliver.
     public let edges: RateLimitEdges
+    /// For the actor form: the inbox its deliveries go through, cleared by `cancel()` and
+    /// `discardPending()` as well.
+    private let actorInput: ActorInbox<Value>.Input?
 
     private init(
         interval: Duration,
@@ -90,8 +93,10 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
         context: TickerContext,
         owner: WeakReference?,
         site: String,
+        actorInput: ActorInbox<Value>.Input? = nil,
         arm: @escaping Core.Arm
     ) {
+        self.actorInput = actorInput
         let quiet = RateLimitInput.nanoseconds(interval, "interval", site: site)
         let limit = RateLimitInput.maxWait(maxWait, interval: quiet, site: site)
         self.interval = .nanoseconds(quiet)
@@ -246,6 +251,45 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
         )
     }
 
+    // MARK: Actor
+
+    /// Creates a debouncer bound to the actor `owner`, whose handler is isolated to it: the actor is held
+    /// weakly and passed to the handler as its `isolated` parameter, so the handler changes the actor's
+    /// state directly, without `await`.
+    ///
+    /// The debouncer's wake-ups run on TimerKit's shared precise context, which only hands each value to
+    /// the actor; one task per debouncer calls the handler on the actor's executor, in order, one call at a
+    /// time. A value decided while the actor is still busy with the previous one replaces a value still
+    /// waiting for the actor (the latest wins, as in a burst). ``cancel()`` and ``discardPending()``
+    /// called on the actor are exact: nothing decided before them is delivered afterwards. Nothing is
+    /// delivered once the actor has gone away. Under `TimerKitTesting`'s virtual time, the async
+    /// `advance` waits until the actor has run the handler.
+    ///
+    /// - Parameters:
+    ///   - interval: the quiet period that ends a burst; negative values become zero.
+    ///   - edges: which edges of a burst deliver; ``RateLimitEdges/trailing`` by default.
+    ///   - maxWait: the longest a pending value waits while a burst goes on; `nil` (the default) for no
+    ///     limit. Raised to `interval` when shorter.
+    ///   - owner: the actor whose lifetime bounds the debouncer and to which the handler is isolated; never
+    ///     retained.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
+    ///   - handler: called isolated to `owner` with the owner and a value.
+    public convenience init<Owner: Actor>(
+        interval: Duration,
+        edges: RateLimitEdges = .trailing,
+        maxWait: Duration? = nil,
+        owner: Owner,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (isolated Owner, Value) -> Void
+    ) {
+        let (arm, input) = Core.actorBoundArm(owner: owner, fileID: fileID, line: line, handler)
+        self.init(
+            interval: interval, maxWait: maxWait, edges: edges, context: EngineWait.context,
+            owner: WeakReference(owner), site: "Debouncer at \(fileID):\(line)", actorInput: input, arm: arm)
+    }
+
     // MARK: Sending
 
     /// Sends a value: it becomes the burst's latest value, replacing (and releasing) the one pending.
@@ -274,6 +318,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     /// delivered at once). lodash calls this `cancel`.
     public func discardPending() {
         core.update { machine, _, dropped in machine.discardAll(dropping: &dropped) }
+        actorInput?.discardPending()
     }
 
     /// Stops the debouncer for good and drops its pending value; see the type's summary for the exact
@@ -281,6 +326,7 @@ public final class Debouncer<Value: Sendable>: Sendable, CustomStringConvertible
     /// ticker at once. Safe to call twice, from any thread, and from inside the handler.
     public func cancel() {
         core.cancel()
+        actorInput?.close()
     }
 
     // MARK: State

@@ -26,6 +26,24 @@ extension RateLimiterCore {
         }
     }
 
+    /// Owner-bound wake-ups on the shared precise context whose deliveries are posted to `owner`'s inbox
+    /// and run isolated to the actor (see `ActorInbox`): a value decided while the actor is still busy with
+    /// the previous one replaces one still waiting for it.
+    static func actorBoundArm<Owner: Actor>(
+        owner: Owner,
+        fileID: String,
+        line: Int,
+        _ handler: @escaping @Sendable (isolated Owner, Value) -> Void
+    ) -> (arm: Arm, input: ActorInbox<Value>.Input) {
+        let input = ActorInbox<Value>.start(owner: owner, as: Owner.self, merge: { _, newer in newer }) {
+            owner, value, _ in handler(owner, value)
+        }
+        let arm = ownerBoundArm(
+            owner: WeakReference(owner), as: Owner.self, on: EngineWait.context, fileID: fileID, line: line
+        ) { _, value in input.post(value) }
+        return (arm, input)
+    }
+
     /// Wake-ups on `context` owned by the core: the core cancels them when it stops.
     static func handleOwnedArm(
         on context: TickerContext,

@@ -71,6 +71,9 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     public let interval: Duration
     /// Which edges of a window deliver.
     public let edges: RateLimitEdges
+    /// For the actor form: the inbox its deliveries go through, cleared by `cancel()` and
+    /// `discardPending()` as well.
+    private let actorInput: ActorInbox<Value>.Input?
 
     private init(
         interval: Duration,
@@ -78,8 +81,10 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
         context: TickerContext,
         owner: WeakReference?,
         site: String,
+        actorInput: ActorInbox<Value>.Input? = nil,
         arm: @escaping Core.Arm
     ) {
+        self.actorInput = actorInput
         let window = RateLimitInput.nanoseconds(interval, "interval", site: site)
         self.interval = .nanoseconds(window)
         self.edges = edges
@@ -219,6 +224,42 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
         )
     }
 
+    // MARK: Actor
+
+    /// Creates a throttler bound to the actor `owner`, whose handler is isolated to it: the actor is held
+    /// weakly and passed to the handler as its `isolated` parameter, so the handler changes the actor's
+    /// state directly, without `await`.
+    ///
+    /// The throttler's wake-ups run on TimerKit's shared precise context, which only hands each value to
+    /// the actor; one task per throttler calls the handler on the actor's executor, in order, one call at a
+    /// time. A value decided while the actor is still busy with the previous one replaces a value still
+    /// waiting for the actor (the latest wins, as in a burst). ``cancel()`` and ``discardPending()``
+    /// called on the actor are exact: nothing decided before them is delivered afterwards. Nothing is
+    /// delivered once the actor has gone away. Under `TimerKitTesting`'s virtual time, the async
+    /// `advance` waits until the actor has run the handler.
+    ///
+    /// - Parameters:
+    ///   - interval: the window length; negative values become zero.
+    ///   - edges: which edges of a window deliver; ``RateLimitEdges/leadingAndTrailing`` by default.
+    ///   - owner: the actor whose lifetime bounds the throttler and to which the handler is isolated; never
+    ///     retained.
+    ///   - fileID: the creation site shown by diagnostics (filled in by the compiler).
+    ///   - line: the creation site's line (filled in by the compiler).
+    ///   - handler: called isolated to `owner` with the owner and a value.
+    public convenience init<Owner: Actor>(
+        interval: Duration,
+        edges: RateLimitEdges = .leadingAndTrailing,
+        owner: Owner,
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ handler: @escaping @Sendable (isolated Owner, Value) -> Void
+    ) {
+        let (arm, input) = Core.actorBoundArm(owner: owner, fileID: fileID, line: line, handler)
+        self.init(
+            interval: interval, edges: edges, context: EngineWait.context, owner: WeakReference(owner),
+            site: "Throttler at \(fileID):\(line)", actorInput: input, arm: arm)
+    }
+
     // MARK: Sending
 
     /// Sends a value.
@@ -236,6 +277,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     /// throttler. An open window stays open, so the next delivery still comes no earlier than its end.
     public func discardPending() {
         core.update { machine, _, dropped in machine.discardAll(dropping: &dropped) }
+        actorInput?.discardPending()
     }
 
     /// Stops the throttler for good and drops its pending value; see the type's summary for the exact
@@ -243,6 +285,7 @@ public final class Throttler<Value: Sendable>: Sendable, CustomStringConvertible
     /// twice, from any thread, and from inside the handler.
     public func cancel() {
         core.cancel()
+        actorInput?.close()
     }
 
     // MARK: State
