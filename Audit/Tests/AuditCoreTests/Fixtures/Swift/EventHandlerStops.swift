@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // A stop in a responder method that UIKit or AppKit calls for the user's touch, click or key
 // (touchesBegan(_:with:), mouseDown(with:)) counts as called, although nothing in the scan calls it: a note.
 // A stop in an ordinary method that nothing calls is still a warning.
