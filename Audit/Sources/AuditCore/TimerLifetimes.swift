@@ -291,6 +291,15 @@ struct ProjectIndex {
         var method: String
     }
 
+    /// The responder methods UIKit and AppKit call for the user's touches, presses, clicks and keys
+    /// (`touchesBegan(_:with:)`, `-touchesBegan:withEvent:`, `mouseDown(with:)`): a stop in one runs when the user
+    /// acts (the tap that dismisses the screen), although nothing in the scan calls it.
+    static let eventHandlers: Set<String> = [
+        "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "pressesBegan", "pressesEnded",
+        "motionBegan", "motionEnded", "mouseDown", "mouseUp", "rightMouseDown", "rightMouseUp", "otherMouseDown",
+        "otherMouseUp", "keyDown", "keyUp",
+    ]
+
     func classify(_ stop: TimerStop, type: String, timer: StoredTimer) -> StopKind {
         let callback = timer.callback
         if stop.inDeinit { return .deinitOnly([Place(path: stop.path, line: stop.line, column: stop.column)]) }
@@ -302,7 +311,9 @@ struct ProjectIndex {
                 && ($0.receiverType.map { $0 == type } ?? true) && !replacesOnly($0, timer: timer, type: type)
         }
         if callers.isEmpty {
-            if calledBySystem.contains(stop.method) { return .called(stop.methodDisplay, from: []) }
+            if calledBySystem.contains(stop.method) || Self.eventHandlers.contains(stop.method) {
+                return .called(stop.methodDisplay, from: [])
+            }
             if isPublicAPI(stop, of: timer, type: type) { return .publicAPI(stop.methodDisplay) }
             return .neverCalled(stop.methodDisplay)
         }
