@@ -5,7 +5,7 @@ extension FrameSource {
     /// The frames come from ``display(refreshRate:file:line:)`` (a `CADisplayLink` on iOS, tvOS and visionOS; the
     /// software source on the main run loop elsewhere and under virtual time). The handler runs on the
     /// main thread, isolated to the main actor, so it may use the owner's state directly. Otherwise as
-    /// ``subscribe(_:owner:fileID:line:_:)``: the owner is held weakly, the subscription ends with it, and
+    /// ``subscribe(_:owner:fileID:line:_:)-356qd``: the owner is held weakly, the subscription ends with it, and
     /// keeping the returned handle is optional. On Linux the main thread must run `RunLoop.main`.
     ///
     /// ```swift

@@ -135,7 +135,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     /// latest frame, with the ones it missed counted in ``FrameTick/droppedFrames``, never a backlog.
     /// ``FrameTick/timestamp`` is when the source handed the frame over. ``FrameSubscription/cancel()``
     /// and ``FrameSubscription/pause()`` called on the actor are exact: no frame is delivered afterwards
-    /// (until `resume()`). Otherwise as ``subscribe(_:owner:fileID:line:_:)``: the subscription ends with
+    /// (until `resume()`). Otherwise as ``subscribe(_:owner:fileID:line:_:)-356qd``: the subscription ends with
     /// the actor, and keeping the returned handle is optional. Under `TimerKitTesting`'s virtual time, the
     /// async `advance` waits until the actor has run the handler.
     ///
@@ -183,7 +183,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     /// like `AnyCancellable`. Keep the handle, for example in a property.
     ///
     /// If the handler captures the object that keeps the handle, capture it weakly, or use `owner:`.
-    /// Otherwise as ``subscribe(_:owner:fileID:line:_:)``.
+    /// Otherwise as ``subscribe(_:owner:fileID:line:_:)-356qd``.
     public func subscribe(
         _ range: FrameRateRange = .native,
         fileID: String = #fileID,

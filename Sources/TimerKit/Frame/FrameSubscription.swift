@@ -1,7 +1,7 @@
 /// A handle to one subscriber of a ``FrameSource``: frame ticks at a snapped rate, delivered on the
 /// source's context, bound to an owner that it never retains.
 ///
-/// Make one with ``FrameSource/subscribe(_:owner:fileID:line:_:)`` (the owner is passed to the handler;
+/// Make one with ``FrameSource/subscribe(_:owner:fileID:line:_:)-356qd`` (the owner is passed to the handler;
 /// keeping the handle is optional) or ``FrameSource/subscribe(_:fileID:line:_:)`` (owned by this handle:
 /// releasing it cancels; in debug builds, releasing it within 100 ms of its creation, while running and
 /// before its first frame, logs the "never fires" warning, as for a ``Ticker`` — the usual reason a frame
