@@ -111,3 +111,11 @@ long ctimerkit_virtual_delivery_depth_add(long delta) {
     ctimerkit_virtual_delivery_depth += delta;
     return ctimerkit_virtual_delivery_depth;
 }
+
+static _Thread_local ctimerkit_bound_creation ctimerkit_last_bound_creation = {0, 0, 0};
+
+void ctimerkit_set_last_bound_creation(ctimerkit_bound_creation creation) {
+    ctimerkit_last_bound_creation = creation;
+}
+
+ctimerkit_bound_creation ctimerkit_last_bound_creation_get(void) { return ctimerkit_last_bound_creation; }

@@ -35,6 +35,29 @@ import TimerKitTestSupport
         #expect(source.subscriberCount == 0)
     }
 
+    /// `self.displayLink = source.subscribe(owner: self) { … }` done again replaces the subscription,
+    /// as for tickers; a subscription whose handle was discarded is never replaced.
+    @Test func assigningANewSubscriptionToTheStoredHandleStopsTheOldOne() {
+        let owner = FrameTestOwner()
+        let source = time.run { FrameSource.software(on: context) }
+        func subscribe() {
+            owner.subscription = source.subscribe(owner: owner) { owner, frame in owner.record(frame) }
+        }
+        time.run { subscribe() }
+        time.advance(by: .nanoseconds(interval))
+        time.run { subscribe() }
+        #expect(source.subscriberCount == 1)
+        time.advance(by: .nanoseconds(interval))
+        #expect(owner.frames.values.map(\.index) == [1, 1])
+        // Discarded handles: nothing replaces anything.
+        time.run {
+            for _ in 0..<2 { source.subscribe(owner: owner) { owner, frame in owner.record(frame) } }
+        }
+        #expect(source.subscriberCount == 3)
+        owner.subscription = nil
+        #expect(source.subscriberCount == 3, "dropping the stored handle alone keeps the subscription")
+    }
+
     @Test func theOwnerReleaseLineNamesTheOwnerTypeAndContextAsForTickers() {
         LogCapture.install()
         TickerDiagnostics.logsOwnerRelease = true

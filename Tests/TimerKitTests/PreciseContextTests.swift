@@ -15,7 +15,9 @@ import Testing
         let first = Ticker.schedule(.after(.zero), on: context) { _ in warmUp.signal() }
         #expect(warmUp.wait(timeout: .now() + 10) == .success)
         withExtendedLifetime(first) {}
-        // Created in reverse order; delivered in deadline order.
+        // Created in reverse order, 40 ms apart; delivered in deadline order. The order expected is that of
+        // the deadlines the engine gave them (a pause while creating them, on a loaded machine, may
+        // reorder the deadlines themselves, never their delivery).
         let tickers = (1...5).reversed().map { n in
             Ticker.schedule(.after(.milliseconds(n * 40)), on: context) { _ in
                 let count = seen.withLock { state -> Int in
@@ -27,7 +29,12 @@ import Testing
         }
         #expect(done.wait(timeout: .now() + 10) == .success)
         let result = seen.withLock { $0 }
-        #expect(result.map(\.0) == [1, 2, 3, 4, 5])
+        // Each one-shot's deadline: its creation instant plus its delay (the kept handles keep the records).
+        let deadlines = zip((1...5).reversed(), tickers).map { n, ticker in
+            (n, ticker.snapshot!.createdAt.advanced(by: .milliseconds(n * 40)))
+        }
+        let inDeadlineOrder = deadlines.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+        #expect(result.map(\.0) == inDeadlineOrder)
         #expect(result.allSatisfy { $0.1 == ThreadAlarm.threadName(label) }, "\(result.map(\.1))")
         #expect(context.description == "precise(\(label))")
         withExtendedLifetime(tickers) {}

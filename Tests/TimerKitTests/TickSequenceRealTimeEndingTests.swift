@@ -87,7 +87,8 @@ import Testing
         await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
             var owner: Owner? = Owner()
             var iterator = Ticker.ticks(.every(.milliseconds(20)), owner: owner).makeAsyncIterator()
-            #expect(await iterator.next()?.index == 1)
+            // A tick, whatever its index (on a loaded machine the first deadlines may be skipped).
+            #expect(await iterator.next() != nil)
             owner = nil
             #expect(await iterator.next() == nil)
             #expect(await iterator.next() == nil)

@@ -38,6 +38,22 @@ long ctimerkit_virtual_time_count(void);
 /// (thread-local: an advance made from inside a delivered handler sees a non-zero count).
 long ctimerkit_virtual_delivery_depth_add(long delta);
 
+/// The last owner-bound item with a handle (a ticker or a frame subscription) that the calling thread
+/// created: the address of the engine or frame source holding it (an identity only, never dereferenced)
+/// and its slot and serial there. Thread-local, so that other threads' creations never hide it: a bound
+/// handle released on this thread compares its item with it (TimerKit's replacement rule).
+typedef struct {
+    const void *container;
+    long long slot;
+    unsigned long long serial;
+} ctimerkit_bound_creation;
+
+/// Records the calling thread's latest bound creation (thread-local).
+void ctimerkit_set_last_bound_creation(ctimerkit_bound_creation creation);
+
+/// The calling thread's latest bound creation; `container` is NULL if it made none.
+ctimerkit_bound_creation ctimerkit_last_bound_creation_get(void);
+
 /// Asks the processor to start loading the cache line at `address` for reading, so that a later access
 /// finds it cached. A hint only: no effect on the program's results, never faults (any address may be
 /// given), and may be ignored. Lets a loop over scattered objects overlap their memory latencies.

@@ -35,6 +35,8 @@ extension Ticker {
     /// **Lifetime.** As for every owner-bound ticker: the actor is never retained; the ticker stops for
     /// good, and releases the handler, at the first deadline after the actor has gone away (without
     /// calling it). Keeping the returned handle is optional; keep it to pause, restart or cancel.
+    /// Assigning a new ticker from the same line where it is kept (`poll = Ticker.schedule(…)` again, to
+    /// poll at another interval) stops the old one.
     ///
     /// **Cancel and pause.** ``cancel()`` and ``pause()`` called on the actor (inside the handler or in
     /// any of its methods) are exact: the handler is not called again (until ``resume()``), even for a

@@ -14,8 +14,11 @@ extension Ticker {
     /// ``fireCount`` keeps counting (it counts handler calls), ``Tick/index`` starts again at 1, and a
     /// ``fire()`` still pending is still delivered. Safe from any thread and from inside the handler; in the
     /// handler of a schedule's last tick the ticker already reads `finished`, so restarting there does
-    /// nothing. A finished ticker cannot restart (in debug builds, trying logs a warning): to run again
-    /// after the end, schedule a new ticker — for a "resend in 60 s" button, replace the countdown's handle.
+    /// nothing. A finished ticker cannot restart (in debug builds, trying logs a warning; it released its
+    /// handler when it finished). To start again whatever the state — a "resend in 60 s" button tapped
+    /// before or after the end — schedule a new ticker and assign it where the old handle was kept
+    /// (`countdown = Ticker.schedule(…)`): an owner-bound ticker replaced that way stops (see the type's
+    /// summary), so two never run.
     ///
     /// Typical uses: a carousel that advances every few seconds restarts after the user drags it, and a
     /// debounce-like one-shot restarts at each keystroke.

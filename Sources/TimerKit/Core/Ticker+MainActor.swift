@@ -11,7 +11,8 @@ extension Ticker {
     /// Schedules a main-actor handler bound to `owner` on the main run loop. The owner is held weakly and
     /// passed to the handler, so the handler has no reason to capture it; the ticker stops for good when
     /// the owner goes away (see ``schedule(_:on:owner:startsImmediately:fileID:line:_:)`` for the exact
-    /// lifetime rules). Keeping the returned handle is optional.
+    /// lifetime rules). Keeping the returned handle is optional; assigning a new ticker from the same line
+    /// where it is kept (`countdown = Ticker.schedule(…)` again) stops the old one.
     ///
     /// ```swift
     /// @MainActor final class Carousel {

@@ -10,7 +10,8 @@ extension Ticker {
     /// owner held the returned handle; otherwise at the latest at the next deadline (without calling the
     /// handler), and earlier when the context's engine sweeps for dead owners (it checks a few tickers
     /// each time one is created, and all of them when diagnostics list live tickers). Keeping the
-    /// returned handle is optional.
+    /// returned handle is optional; assigning a new ticker from the same line where it is kept stops the
+    /// old one (see ``Ticker``'s "Replacing").
     ///
     /// The handler runs on `context`'s thread or queue, so the owner crosses into it: it must be
     /// `Sendable` (an actor, a class whose state is behind a lock, or a global-actor class whose isolated
@@ -127,6 +128,10 @@ extension Ticker {
             schedule, on: context, binding: binding, owner: owner, ownerType: ownerType,
             startsImmediately: startsImmediately, fileID: fileID, line: line, batched: batched,
             timeBase: explicitBase, originOffset: originOffset, handler: handler)
+        if binding.isBound {
+            // For the replacement rule: a bound handle this thread releases next may be this one's elder.
+            Lifetime.LastBoundCreation.record(in: engine, slot: Int64(id.slot), serial: UInt64(id.serial))
+        }
         return Ticker(engine: engine, id: id, binding: binding)
     }
 

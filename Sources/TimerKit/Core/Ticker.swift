@@ -14,6 +14,12 @@ import Foundation
 /// resume or start it any more. A handle-owned ticker is cancelled when the handle is released, like
 /// `AnyCancellable`.
 ///
+/// **Replacing.** `countdown = Ticker.schedule(…, owner: self) { … }` done again stops the ticker it
+/// replaces: when the handle of a running owner-bound ticker is released on the thread that has just
+/// scheduled, at the same call site and for the same owner, a ticker that is still live, the released
+/// one is cancelled. A handle discarded at creation is never replaced, and dropping a stored handle
+/// without scheduling again (`countdown = nil`) leaves the ticker running until its owner goes.
+///
 /// **Threads.** Every method is safe from any thread, in any state, and from inside the handler. The
 /// handler runs on the ticker's context; handlers on one context never overlap.
 ///

@@ -103,8 +103,16 @@ final class TickerEngine: Sendable {
     /// The ticker's handle, with `binding`, went away (see `TickerStateMachine.handleReleased`). Releasing a
     /// handle-owned ticker that was running and never delivered, within `Lifetime.neverFiresWindow` of its
     /// creation, logs the "never fires" warning when `TickerDiagnostics.warnsAboutMistakes` is on.
+    ///
+    /// A bound handle released on the thread that has just made a sibling of its ticker (same call site,
+    /// same owner) stops its ticker: it was replaced (see `Lifetime`).
     func handleReleased(_ id: TickerID, binding: Lifetime.Binding) {
-        let released = withMachine { $0.handleReleased(id, binding: binding) }
+        var sibling: TickerID?
+        if binding.isBound, let last = Lifetime.LastBoundCreation.latest(in: self) {
+            sibling = TickerID(
+                slot: UInt32(truncatingIfNeeded: last.slot), serial: UInt32(truncatingIfNeeded: last.serial))
+        }
+        let released = withMachine { $0.handleReleased(id, binding: binding, newerSibling: sibling) }
         if let undelivered = released.undelivered,
             Lifetime.neverFires(
                 binding: .handle, state: .running, deliveries: 0,

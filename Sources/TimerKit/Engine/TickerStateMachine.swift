@@ -252,7 +252,13 @@ struct TickerStateMachine: ~Copyable {
     /// keeps going as `Lifetime` rules. For a bound ticker the owner is loaded here (its weak reference reads
     /// nil while the owner is being deinitialised, when the owner held the handle): the loaded reference is
     /// returned, to be released after unlocking.
-    mutating func handleReleased(_ id: TickerID, binding: Lifetime.Binding) -> HandleReleased {
+    ///
+    /// `newerSibling` is the last bound ticker with a handle that the releasing thread created: when it is
+    /// live, made at the same call site for the same owner, and not older than the released one, the
+    /// released ticker was replaced (`self.countdown = Ticker.schedule(…)` a second time) and stops.
+    mutating func handleReleased(
+        _ id: TickerID, binding: Lifetime.Binding, newerSibling: TickerID? = nil
+    ) -> HandleReleased {
         guard binding != .view, isCurrent(id) else { return HandleReleased() }
         let slot = id.slot
         let phase = modify(slot) { record in
@@ -272,7 +278,9 @@ struct TickerStateMachine: ~Copyable {
         result.owner = binding.isBound ? self[slot].owner : nil
         switch Lifetime.effect(of: Lifetime.release(of: binding, ownerReadsNil: result.owner == nil), in: phase.state) {
         case .none:
-            break
+            if let newerSibling, let owner = result.owner, isReplaced(slot, owner: owner, by: newerSibling) {
+                result.action = .release(stop(slot, as: .cancelled))
+            }
         case .cancel:
             result.action = .release(stop(slot, as: .cancelled))
         case .cancelOwnerGone:
@@ -282,6 +290,20 @@ struct TickerStateMachine: ~Copyable {
             result.action = .release(released)
         }
         return result
+    }
+
+    /// Whether the running bound ticker in `slot`, whose owner `owner` lives and whose handle is being
+    /// released, has been replaced by `sibling`: a live ticker from the same call site, bound to the same
+    /// owner, created no earlier (see `Lifetime`'s replacement rule).
+    private func isReplaced(_ slot: UInt32, owner: AnyObject, by sibling: TickerID) -> Bool {
+        guard sibling.slot != slot, isCurrent(sibling) else { return false }
+        let candidate = record(sibling.slot)
+        let released = record(slot)
+        return candidate.pointee.phase.isLive
+            && (candidate.pointee.site === released.pointee.site
+                || candidate.pointee.site.origin == released.pointee.site.origin)
+            && candidate.pointee.createdAt >= released.pointee.createdAt
+            && candidate.pointee.owner === owner
     }
 
     /// What releasing a handle leaves to do after unlocking.

@@ -99,8 +99,10 @@ public final class FrameSource: Sendable, CustomStringConvertible {
     /// The subscription ends for good, and releases the handler, when the owner goes away: at once if the
     /// owner held the returned handle, otherwise at the source's next refresh (without calling the
     /// handler) or earlier, when another call on the same source (subscribing, cancelling, releasing a
-    /// handle) notices the dead owner first. Keeping the returned handle is optional; keep it to pause or cancel. Releasing it while
-    /// the subscription is paused cancels it, since nothing could resume it any more.
+    /// handle) notices the dead owner first. Keeping the returned handle is optional; keep it to pause or
+    /// cancel. Releasing it while the subscription is paused cancels it, since nothing could resume it any
+    /// more, and assigning a new subscription from the same line where it is kept
+    /// (`displayLink = source.subscribe(owner: self) { … }` again) stops the old one, as for tickers.
     ///
     /// - Parameters:
     ///   - range: the acceptable frame rates; snapped to a rate the source can deliver (see
@@ -210,6 +212,10 @@ public final class FrameSource: Sendable, CustomStringConvertible {
             state: .running, divisor: Int64(divisor), binding: binding, owner: owner, handler: handler,
             origin: origin, createdAt: driver.now())
         let id = transition { state, after in state.insert(subscriber, into: &after) }
+        if owner != nil {
+            // For the replacement rule: an owner-bound handle this thread releases next may be its elder.
+            Lifetime.LastBoundCreation.record(in: self, slot: Int64(id.slot), serial: id.serial)
+        }
         return FrameSubscription(
             source: self, id: id, binding: binding, owner: owner, range: range, frameInterval: divisor)
     }
@@ -221,11 +227,15 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         transition { state, after in state.perform(command, on: id, into: &after) }
     }
 
-    /// The handle of subscriber `id` went away, asking for `release`.
+    /// The handle of subscriber `id` went away, asking for `release`. Released on the thread that has just
+    /// made a sibling (same call site, same owner), a running owner-bound subscription was replaced and
+    /// stops (see `Lifetime.LastBoundCreation`).
     func release(_ release: Lifetime.Release, of id: FrameSubscriberID) {
         guard release != .nothing else { return }
         let now = driver.now()
-        transition { state, after in state.release(release, of: id, now: now, into: &after) }
+        let sibling = release == .keepIfRunning ? Lifetime.LastBoundCreation.latest(in: self) : nil
+        let siblingID = sibling.map { FrameSubscriberID(slot: Int32(truncatingIfNeeded: $0.slot), serial: $0.serial) }
+        transition { state, after in state.release(release, of: id, now: now, sibling: siblingID, into: &after) }
     }
 
     /// The state of subscriber `id`; O(1) (see `FrameSourceState.state(of:into:)`).

@@ -216,9 +216,11 @@ struct FrameSourceState: ~Copyable {
 
     /// The handle of subscriber `id` went away (`release` says what it asks for, see
     /// ``Lifetime/release(of:ownerReadsNil:)``); `now` is the release's instant, for the "never fires"
-    /// rule.
+    /// rule. `sibling` is the releasing thread's last owner-bound subscription on this source: when it is
+    /// live, made at the same site for the same owner and no earlier, a running subscriber was replaced.
     mutating func release(
-        _ release: Lifetime.Release, of id: FrameSubscriberID, now: Int64, into after: inout Aftermath
+        _ release: Lifetime.Release, of id: FrameSubscriberID, now: Int64, sibling: FrameSubscriberID? = nil,
+        into after: inout Aftermath
     ) {
         sweep(limit: Self.sweptPerCall, into: &after)
         guard let subscriber = self[id] else { return }
@@ -229,13 +231,30 @@ struct FrameSourceState: ~Copyable {
             after.neverFires = subscriber.origin
         }
         switch Lifetime.effect(of: release, in: subscriber.state) {
-        case .none: return
+        case .none:
+            guard let sibling, isReplaced(subscriber, id: id, by: sibling, into: &after) else { return }
+            remove(id.slot, into: &after)
         case .cancel: remove(id.slot, into: &after)
         case .cancelOwnerGone:
             after.ownersGone.append(subscriber.origin)
             remove(id.slot, into: &after)
         }
         reconcileDriver(into: &after)
+    }
+
+    /// Whether `subscriber` (`id`), running and owner-bound, whose handle is being released, was replaced
+    /// by `sibling`: a subscriber from the same site, bound to the same live owner, made no earlier. The
+    /// owners loaded leave in the aftermath (a last release runs user code).
+    private func isReplaced(
+        _ subscriber: Subscriber, id: FrameSubscriberID, by sibling: FrameSubscriberID, into after: inout Aftermath
+    ) -> Bool {
+        guard sibling != id, let candidate = self[sibling], candidate.origin.site == subscriber.origin.site,
+            candidate.createdAt >= subscriber.createdAt,
+            let owner = subscriber.owner?.object, let candidateOwner = candidate.owner?.object
+        else { return false }
+        after.owners.append(owner)
+        after.owners.append(candidateOwner)
+        return owner === candidateOwner
     }
 
     /// The state of subscriber `id` (`cancelled` once it is gone). Looks at this subscriber's owner only:

@@ -11,8 +11,11 @@
 ///   handle is optional), **handle-owned** (releasing the handle cancels, like `AnyCancellable`), or a
 ///   **view** (a handle passed into a Foundation-style block: releasing it does nothing).
 /// - Releasing the handle of a bound item that is paused or idle cancels it (nothing could resume or start
-///   it any more); a running one keeps going. When the owner is being deinitialised (it held the handle),
-///   its weak reference already reads nil: the item stops at once rather than at its next delivery.
+///   it any more); a running one keeps going, unless it was replaced: the releasing thread has just made a
+///   live item at the same call site for the same owner (``LastBoundCreation``), as
+///   `self.countdown = Ticker.schedule(…)` done again does. When the owner is being deinitialised (it held
+///   the handle), its weak reference already reads nil: the item stops at once rather than at its next
+///   delivery.
 /// - A delivery of a bound item loads the owner first and keeps it alive for the call; a failed load
 ///   stops the item instead of calling it.
 /// - Swift has no hook into another object's deinitialisation, so dead owners are also found by an
