@@ -38,9 +38,12 @@ final class EngineWait: Sendable {
     /// Under virtual time, `consumer` tells an async advance that the waiting task is running: on entry
     /// it is released once this wait is pending (the consumer waits again), and a wake-up that resumes
     /// this wait puts a new one there, for the caller to keep while it works on the tick.
+    ///
+    /// `isolation` is the caller's actor, if any: the wait runs on it up to its one suspension, so that
+    /// the wait is registered before anything else can run on that actor (see `RunningConsumer`).
     static func wait(
         nanoseconds delay: Int64, tolerance: Duration, clock: TickClock = .uptime, on timeBase: TimeBase,
-        fileID: String, line: Int, consumer: inout RunningConsumer?
+        fileID: String, line: Int, consumer: inout RunningConsumer?, isolation: isolated (any Actor)? = #isolation
     ) async -> Bool {
         var previous = consumer.take()
         guard !Task.isCancelled else { return false }
@@ -48,10 +51,11 @@ final class EngineWait: Sendable {
             consumer = previous
             return true
         }
+        if case .virtual(let clock) = timeBase.source { clock.consumerWaits(fileID: fileID, line: line) }
         let wait = EngineWait(timeBase: timeBase)
         defer { consumer = wait.state.withLock { $0.consumer.take() } }
         return await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
+            await withUnsafeContinuation(isolation: isolation) { continuation in
                 // The handler holds the only reference to this token: if the ticker stops without firing,
                 // releasing the handler releases the token, which ends the wait instead of leaving it
                 // suspended for ever.
@@ -66,6 +70,7 @@ final class EngineWait: Sendable {
                     timeBase: timeBase, handler: .tick { _ in token.fired() })
                 wait.install(continuation, ticker: ticker)
                 // The wait is pending on the (virtual) clock: the consumer no longer counts as running.
+                previous?.settlesAtOnce()
                 previous = nil
             }
         } onCancel: {

@@ -127,7 +127,19 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         /// Waits for the next deadline and returns its tick; `nil` once the schedule ends, the task is
         /// cancelled, or the owner is gone.
         public mutating func next() async -> ClockTick<C>? {
-            guard let realTime else { return await nextOnClock() }
+            await next(isolation: nil)
+        }
+
+        /// Waits for the next deadline and returns its tick, running on `actor` (the caller's isolation,
+        /// which `for await` passes): `nil` once the schedule ends, the task is cancelled, or the owner is
+        /// gone.
+        ///
+        /// Under `TimerKitTesting`'s virtual time, a consumer isolated to an actor (an actor method, the
+        /// main actor) is waited for by an async advance from the tick it resumed until its next
+        /// suspension, even when it leaves this sequence meanwhile: a loop that breaks out and starts a new
+        /// sequence gets into the new sequence's first wait before time moves on.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> ClockTick<C>? {
+            guard let realTime else { return await nextOnClock(isolation: actor) }
             // TimerKit's engine serves the system clocks: in real time, with one repeating ticker. The wait is
             // this function's own suspension (no nested async call), and the tick comes from synchronous
             // concrete code straight into the result.
@@ -145,8 +157,10 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         }
 
         /// `next()` on any other clock, and on the system clocks under virtual time.
-        private mutating func nextOnClock() async -> ClockTick<C>? {
+        private mutating func nextOnClock(isolation actor: isolated (any Actor)?) async -> ClockTick<C>? {
             guard !finished else {
+                // The sequence ends here, not left midway: nothing to warn about for a nonisolated task.
+                if actor == nil { consumer?.settlesAtOnce() }
                 consumer = nil
                 return nil
             }
@@ -159,7 +173,14 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                     nanoseconds: reader.now().duration(to: start.advanced(by: .nanoseconds(offset)))
                         .saturatingNanoseconds,
                     tolerance: schedule.tolerance, clock: TickSequence.engineClock, on: virtualBase,
-                    fileID: sequence.fileID, line: sequence.line, consumer: &consumer)
+                    fileID: sequence.fileID, line: sequence.line, consumer: &consumer, isolation: actor)
+                // Leaving the loop releases the token: on an actor, it counts until the actor moves on;
+                // elsewhere, the clock remembers that this task left, to warn if it comes back late.
+                if let actor {
+                    consumer?.settles(after: actor)
+                } else {
+                    consumer?.settlesLeaving(site: "\(sequence.fileID):\(sequence.line)")
+                }
             } else {
                 waited = await reader.sleep(
                     until: start.advanced(by: .nanoseconds(offset)), tolerance: schedule.tolerance)

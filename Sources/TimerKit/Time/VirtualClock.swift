@@ -46,6 +46,10 @@ final class VirtualClock: AlarmHost {
         var givenUpConsumers: Set<Int> = []
         var nextConsumerID = 0
         var settleWaiters: [OnceContinuation] = []
+        /// Tasks not isolated to an actor that left a tick sequence, by task: the virtual instant they left
+        /// at and the sequence's site. Looked up when the task waits on virtual time again (at most
+        /// `maximumLeftSequences`; the oldest are dropped first).
+        var leftSequences: [Int: (at: Int64, site: String)] = [:]
 
         /// Whether an advance still has a resumed consumer to wait for.
         var awaitsConsumers: Bool { runningConsumers.count > givenUpConsumers.count }
@@ -287,6 +291,42 @@ final class VirtualClock: AlarmHost {
         waiters.forEach { $0.resume() }
     }
 
+    /// How many tasks that left a sequence `leftSequences` keeps track of.
+    static let maximumLeftSequences = 256
+
+    /// Records that the current task, not isolated to an actor, left the tick sequence made at `site`
+    /// while it counted as running (its iterator went, or the sequence ended).
+    fileprivate func consumerLeftSequence(site: String) {
+        guard let task = withUnsafeCurrentTask(body: { $0?.hashValue }) else { return }
+        state.withLock { state in
+            if state.leftSequences.count >= Self.maximumLeftSequences { state.leftSequences.removeAll() }
+            state.leftSequences[task] = (state.now, site)
+        }
+    }
+
+    /// Called as the current task starts a wait on this clock: if it left a tick sequence and virtual
+    /// time moved on before this wait, an async advance did not wait for it (nothing can tell when a
+    /// nonisolated task waits again), so the task may have missed deadlines: this logs a warning that
+    /// names the fix.
+    func consumerWaits(fileID: String, line: Int) {
+        guard let task = withUnsafeCurrentTask(body: { $0?.hashValue }) else { return }
+        let left = state.withLock { state -> (at: Int64, site: String, now: Int64)? in
+            guard !state.leftSequences.isEmpty, let left = state.leftSequences.removeValue(forKey: task) else {
+                return nil
+            }
+            return left.at < state.now ? (left.at, left.site, state.now) : nil
+        }
+        guard let left else { return }
+        Diagnostics.warn(
+            "a task left a tick sequence (created at \(left.site)) at virtual time \(Duration.nanoseconds(left.at)) "
+                + "and waited on virtual time again, at \(fileID):\(line), only at "
+                + "\(Duration.nanoseconds(left.now)): time moved on in between without waiting for it, so its "
+                + "new waits may start late. An async advance cannot tell when a task that is not isolated to an "
+                + "actor waits again. Iterate the sequences isolated to an actor (in an actor method, or on the "
+                + "main actor): the advance then waits until the task suspends; or keep one sequence and change "
+                + "what each tick does.")
+    }
+
     /// Suspends until every resumed consumer has waited again or ended, or until `grace` of real time
     /// passes (returns `false` then: a consumer waits on something other than virtual time). Consumers
     /// still running then are given up on: no later call waits for them until they wait again or end, so
@@ -306,16 +346,71 @@ final class VirtualClock: AlarmHost {
 
 /// Held by a consumer that a virtual wake-up resumed, until it waits on virtual time again or its
 /// iterator goes away (see `VirtualClock.consumerResumed()`).
+///
+/// A consumer isolated to an actor (a tick sequence iterated in an actor method, or on the main actor)
+/// names that actor with ``settles(after:)``. Released other than by a new wait — the loop left with
+/// `break`, a `return` or a throw, or the sequence ended — the token then counts the consumer as running
+/// until that actor has run it to its next suspension: it waits again on virtual time (a new sequence,
+/// whose wait is registered before that suspension), awaits something else, or returns. So an async
+/// advance lets a poller that leaves one sequence and starts another run into the new wait before time
+/// moves on.
+///
+/// A consumer that is not isolated to an actor names its sequence's site with
+/// ``settlesLeaving(site:)``: released other than by a new wait, the token settles at once and the clock
+/// remembers that the task left a sequence, to warn if the task waits again only after time moved on.
 final class RunningConsumer: Sendable {
+    private enum Release {
+        /// Settle at once (the consumer's new wait is registered).
+        case atOnce
+        /// Settle once this actor has run the consumer to its next suspension.
+        case after(any Actor)
+        /// Settle at once and remember that the task left the sequence made at this site.
+        case leaving(site: String)
+    }
+
     private let clock: VirtualClock
     private let id: Int
+    private let release = Locked<Release>.make(.atOnce)
 
     fileprivate init(clock: VirtualClock, id: Int) {
         self.clock = clock
         self.id = id
     }
 
-    deinit { clock.consumerSettled(id) }
+    /// Settles, when released, at once (a new wait is registered: the consumer is suspended).
+    func settlesAtOnce() {
+        release.withLock { $0 = .atOnce }
+    }
+
+    /// Settles, when released, only once `actor` has run the consumer to its next suspension.
+    func settles(after actor: any Actor) {
+        release.withLock { $0 = .after(actor) }
+    }
+
+    /// Settles, when released, at once, and records that the current task left the sequence made at
+    /// `site`.
+    func settlesLeaving(site: String) {
+        release.withLock { $0 = .leaving(site: site) }
+    }
+
+    deinit {
+        let (clock, id) = (clock, id)
+        switch release.withLock({ $0 }) {
+        case .atOnce:
+            clock.consumerSettled(id)
+        case .leaving(let site):
+            clock.consumerLeftSequence(site: site)
+            clock.consumerSettled(id)
+        case .after(let actor):
+            // Runs on the actor after the job that released this token, which is the consumer's.
+            Task.detached {
+                await Self.join(actor)
+                clock.consumerSettled(id)
+            }
+        }
+    }
+
+    private static func join(_ actor: isolated any Actor) {}
 }
 
 /// A continuation resumed once: by an event, or by a real-time grace period that guards a test against
