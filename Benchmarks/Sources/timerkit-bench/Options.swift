@@ -2,7 +2,7 @@ import Foundation
 
 /// Sections of the suite, selectable with `--only`.
 enum Section: String, CaseIterable, Codable, Sendable {
-    case lateness, tolerance, cpu, wakeups, pending, fired, million, virtual, cancellation
+    case lateness, tolerance, cpu, wakeups, pending, fired, expiry, million, virtual, cancellation
 }
 
 /// Command-line options.
@@ -29,6 +29,9 @@ struct Options: Codable, Sendable {
     /// Foundation timers' cancellation is quadratic: they are measured at this count instead.
     var foundationPendingCount = 10_000
     var firedCount = 20_000
+    /// One-shots of the expiry section, due over `expiryWindow` seconds (50,000 expiries a second).
+    var expiryCount = 100_000
+    var expiryWindow = 2.0
     var millionCount = 1_000_000
 
     static let usage = """
@@ -40,8 +43,8 @@ struct Options: Codable, Sendable {
           --long           10 rounds, 10 s windows
           --rounds N       lateness rounds of 150 deadlines (default 6; the table shows the median of the rounds'
                            medians, and TimerKit − raw paired by round)
-          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,million,virtual,
-                           cancellation
+          --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,expiry,million,
+                           virtual,cancellation
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
           --quiet          no progress on standard error
@@ -97,6 +100,8 @@ struct Options: Codable, Sendable {
             pendingCount = 20_000
             foundationPendingCount = 5_000
             firedCount = 5_000
+            expiryCount = 20_000
+            expiryWindow = 0.4
             millionCount = 200_000
         case .standard:
             break

@@ -387,6 +387,7 @@ func markdownReport(_ results: Results) -> String {
     if !results.cpu.isEmpty { lines += cpuSection(results) }
     if !results.wakeups.isEmpty { lines += wakeupSection(results) }
     if !results.pending.isEmpty || !results.fired.isEmpty { lines += oneShotSection(results) }
+    if !results.expiry.isEmpty { lines += expirySection(results) }
     if !results.million.isEmpty { lines += millionSection(results) }
     if !results.virtual.isEmpty { lines += virtualSection(results) }
     if !results.cancellation.isEmpty { lines += cancellationSection(results) }
@@ -773,6 +774,46 @@ private func oneShotSection(_ results: Results) -> [String] {
                     + "\(cell(bound.cancelAndReleaseCPUMicrosecondsPerTimer, rawPending?.cancelAndReleaseCPUMicrosecondsPerTimer)) | "
                     + "\(cell(bound.bytesPerPendingTimer, rawPending?.bytesPerPendingTimer)) | "
                     + "\(format(bound.bytesLeftPerTimer)) (the owners' side tables) | — |")
+        }
+    }
+    return lines
+}
+
+private func expirySection(_ results: Results) -> [String] {
+    let first = results.expiry[0]
+    var lines = [
+        "",
+        "### \(first.count.formatted()) one-shots expiring over \(format(first.windowSeconds)) s "
+            + "(\(Int(Double(first.count) / first.windowSeconds).formatted()) a second)",
+        "",
+        "A store of sessions expiring at a high rate: one-shots on one dispatch queue, deadlines spread evenly "
+            + "over the window, with a tolerance (TimerKit) or leeway (DispatchSourceTimer) of 0 or 250 ms. "
+            + "CPU: user + system time of the whole process from the end of creation until the last one "
+            + "fired, per expiry (the harness polls every 2 ms meanwhile, the same for every row). Switches: "
+            + "voluntary context switches over that span, per second of the window (a proxy for wake-ups). "
+            + "The median of \(TimerKitBench.expiryRounds) interleaved rounds; TimerKit cells show "
+            + "TimerKit/raw at the same tolerance in brackets.",
+        "",
+        "| timer | tolerance | CPU µs per expiry | create µs | switches/s |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    func median(_ kind: TimerKind, _ tolerance: Double) -> ExpiryResult? {
+        let runs = results.expiry.filter { $0.kind == kind && $0.toleranceMilliseconds == tolerance }
+            .sorted { $0.cpuMicrosecondsPerExpiry < $1.cpuMicrosecondsPerExpiry }
+        return runs.isEmpty ? nil : runs[runs.count / 2]
+    }
+    for tolerance in [0.0, 250.0] {
+        let raw = median(.dispatchSource, tolerance)
+        for kind in [TimerKind.timerKitDispatch, .dispatchSource] {
+            guard let run = median(kind, tolerance) else { continue }
+            let ratio =
+                kind.isTimerKit && raw != nil
+                ? " (\(ratioText(run.cpuMicrosecondsPerExpiry, raw!.cpuMicrosecondsPerExpiry)))" : ""
+            let name = kind.isTimerKit ? "**\(kind.title)**" : kind.title
+            lines.append(
+                "| \(name) | \(format(tolerance)) ms | \(format(run.cpuMicrosecondsPerExpiry))\(ratio)"
+                    + "\(run.allFired ? "" : " (not all fired)") | \(format(run.createMicroseconds)) | "
+                    + "\(Int(run.switchesPerSecond.rounded()).formatted()) |")
         }
     }
     return lines

@@ -22,6 +22,8 @@ struct Results: Codable, Sendable {
     var processFloor: PopulationResult?
     var pending: [PendingResult] = []
     var fired: [FiredResult] = []
+    /// One-shots expiring at 50,000 a second, with and without tolerance (the expiry section).
+    var expiry: [ExpiryResult] = []
     var million: [MillionResult] = []
     var virtual: [VirtualResult] = []
     /// Waiting tick sequences and `Task.sleep` loops cancelled at once, in rounds.
@@ -107,6 +109,7 @@ struct TimerKitBench {
                 results.wakeups = runWakeups(options, progress)
             case .pending: results.pending = runPending(options, progress)
             case .fired: results.fired = runFired(options, progress)
+            case .expiry: results.expiry = runExpiry(options, progress)
             case .million: results.million = runMillion(options, progress)
             case .virtual: results.virtual = runVirtual(options, progress)
             case .cancellation: results.cancellation = runCancellation(options, progress)
@@ -157,6 +160,7 @@ struct TimerKitBench {
                     case .wakeups: populationKinds.count + 1
                     case .pending: oneShotKinds.count + 2  // and the two owner-bound forms
                     case .fired: oneShotKinds.count
+                    case .expiry: expiryRuns.count * expiryRounds
                     case .million: 2
                     case .virtual: virtualSteps
                     case .cancellation: cancellationRounds(options) * 2
@@ -399,6 +403,34 @@ struct TimerKitBench {
             )
             return result
         }
+    }
+
+    /// The expiry section's runs, measured in this order each round (kinds and tolerances interleaved,
+    /// so that the machine's drift spreads over all of them).
+    static let expiryRuns: [(kind: TimerKind, tolerance: Duration)] = [
+        (.timerKitDispatch, .zero), (.dispatchSource, .zero), (.timerKitDispatch, .milliseconds(250)),
+        (.dispatchSource, .milliseconds(250)),
+    ]
+    static let expiryRounds = 3
+
+    /// Every run of every round; the report shows each run's median round.
+    static func runExpiry(_ options: Options, _ progress: ProgressLog) -> [ExpiryResult] {
+        var results: [ExpiryResult] = []
+        for round in 1...expiryRounds {
+            for run in expiryRuns {
+                progress.step(
+                    "expiry round \(round): \(run.kind.title), \(options.expiryCount) one-shots over "
+                        + "\(options.expiryWindow) s, tolerance \(run.tolerance)")
+                let result = measureExpiry(
+                    kind: run.kind, count: options.expiryCount, window: .seconds(options.expiryWindow),
+                    tolerance: run.tolerance)
+                progress.note(
+                    "    \(format(result.cpuMicrosecondsPerExpiry)) µs CPU per expiry"
+                        + (result.allFired ? "" : " (not all fired)"))
+                results.append(result)
+            }
+        }
+        return results
     }
 
     static func runMillion(_ options: Options, _ progress: ProgressLog) -> [MillionResult] {
