@@ -30,7 +30,29 @@ private actor Poller {
     func busy(_ work: () -> Void) { work() }
 }
 
+/// An actor that iterates a tick sequence bound to itself: the loop's body is isolated to the actor (the
+/// `for await` runs in an actor method), so it changes the actor's state without `await`.
+private actor SequencePoller {
+    var ticks: [Int] = []
+
+    func poll(count: Int) async {
+        for await tick in Ticker.ticks(.every(.seconds(1), count: count), owner: self) {
+            ticks.append(tick.index)
+        }
+    }
+}
+
 @Suite struct ActorBindingTests {
+    @Test func aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt() async {
+        let time = VirtualTime()
+        let poller = SequencePoller()
+        let polling = time.run { Task { await poller.poll(count: 3) } }
+        await time.waitForPendingTickers()
+        await time.advance(by: .seconds(5))
+        await polling.value
+        #expect(await poller.ticks == [1, 2, 3])
+    }
+
     @Test func theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder() async {
         let time = VirtualTime()
         let poller = Poller()

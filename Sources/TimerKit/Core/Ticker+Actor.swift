@@ -72,9 +72,13 @@ extension Ticker {
             schedule, on: EngineWait.context, owner: owner, binding: .owner, startsImmediately: startsImmediately,
             fileID: fileID, line: line
         ) { _, tick in input.post(tick) }
-        // A tick in flight is not delivered once the ticker was cancelled or paused (on the actor: exact).
+        // A tick in flight is not delivered once the ticker was cancelled or paused (on the actor: exact); a
+        // manual `fire()` is delivered while paused or idle too, as on every context, but not once cancelled.
         let (engine, id) = (ticker.engine, ticker.id)
-        input.bind { engine.tickerState(id).map { $0 == .running || $0 == .finished } ?? false }
+        input.bind { tick in
+            engine.tickerState(id).map { tick.isManual ? $0 != .cancelled : $0 == .running || $0 == .finished }
+                ?? false
+        }
         return ticker
     }
 }

@@ -162,7 +162,7 @@ public final class FrameSource: Sendable, CustomStringConvertible {
         }
         let subscription = bind(range, owner: owner, fileID: fileID, line: line) { _, frame in input.post(frame) }
         let id = subscription.id
-        input.bind { [weak self] in self?.subscriberState(id) == .running }
+        input.bind { [weak self] _ in self?.subscriberState(id) == .running }
         return subscription
     }
 

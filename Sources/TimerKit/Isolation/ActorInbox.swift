@@ -29,9 +29,10 @@ final class ActorInbox<Value: Sendable>: Sendable {
         var pending: Posted?
         var isClosed = false
         var epoch: UInt64 = 0
-        /// Whether the item still delivers, asked of its engine or source on the actor right before each
-        /// call (set once the item exists): an item cancelled or paused there is not delivered to again.
-        var isLive: (@Sendable () -> Bool)?
+        /// Whether the item still delivers this value, asked of its engine or source on the actor right
+        /// before each call (set once the item exists): an item cancelled or paused there is not delivered
+        /// to again (a ticker's manual `fire()` is, while paused or idle, as on every other context).
+        var isLive: (@Sendable (Value) -> Bool)?
         /// Under virtual time: held while the task has values to deliver.
         var consumer: RunningConsumer?
     }
@@ -66,7 +67,7 @@ final class ActorInbox<Value: Sendable>: Sendable {
             (!state.isClosed && state.epoch == posted.epoch, state.isLive)
         }
         // The item's own check runs outside this lock: it takes its engine's or source's.
-        return current && isLive?() != false || outlivesClose(posted.value)
+        return current && isLive?(posted.value) != false || outlivesClose(posted.value)
     }
 
     /// Starts the delivering task and returns the input for the item's context-side handler.
@@ -181,7 +182,7 @@ final class ActorInbox<Value: Sendable>: Sendable {
         func post(_ value: Value) { inbox.post(value) }
 
         /// Tells the inbox how to ask whether the item still delivers (see `State.isLive`).
-        func bind(isLive: @escaping @Sendable () -> Bool) { inbox.state.withLock { $0.isLive = isLive } }
+        func bind(isLive: @escaping @Sendable (Value) -> Bool) { inbox.state.withLock { $0.isLive = isLive } }
 
         /// Drops what was posted and not yet delivered (see ``ActorInbox/discardPending()``).
         func discardPending() { inbox.discardPending() }
