@@ -2,7 +2,7 @@ import Foundation
 
 /// Sections of the suite, selectable with `--only`.
 enum Section: String, CaseIterable, Codable, Sendable {
-    case lateness, tolerance, cpu, wakeups, pending, fired, expiry, million, virtual, cancellation
+    case lateness, tolerance, cpu, wakeups, pending, fired, expiry, million, virtual, cancellation, primitives
 }
 
 /// Command-line options.
@@ -44,7 +44,7 @@ struct Options: Codable, Sendable {
           --rounds N       lateness rounds of 150 deadlines (default 6; the table shows the median of the rounds'
                            medians, and TimerKit − raw paired by round)
           --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,expiry,million,
-                           virtual,cancellation
+                           virtual,cancellation,primitives
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
           --quiet          no progress on standard error

@@ -24,6 +24,8 @@ struct Results: Codable, Sendable {
     var fired: [FiredResult] = []
     /// One-shots expiring at 50,000 a second, with and without tolerance (the expiry section).
     var expiry: [ExpiryResult] = []
+    /// One clock reading and one uncontended lock, through TimerKit and raw (the primitives section).
+    var primitives: [PrimitiveResult] = []
     var million: [MillionResult] = []
     var virtual: [VirtualResult] = []
     /// Waiting tick sequences and `Task.sleep` loops cancelled at once, in rounds.
@@ -110,6 +112,9 @@ struct TimerKitBench {
             case .pending: results.pending = runPending(options, progress)
             case .fired: results.fired = runFired(options, progress)
             case .expiry: results.expiry = runExpiry(options, progress)
+            case .primitives:
+                progress.step("primitives: clock readings and an uncontended lock, 5 rounds of 1,000,000")
+                results.primitives = measurePrimitives()
             case .million: results.million = runMillion(options, progress)
             case .virtual: results.virtual = runVirtual(options, progress)
             case .cancellation: results.cancellation = runCancellation(options, progress)
@@ -161,6 +166,7 @@ struct TimerKitBench {
                     case .pending: oneShotKinds.count + 2  // and the two owner-bound forms
                     case .fired: oneShotKinds.count
                     case .expiry: expiryRuns.count * expiryRounds
+                    case .primitives: 1
                     case .million: 2
                     case .virtual: virtualSteps
                     case .cancellation: cancellationRounds(options) * 2

@@ -1,24 +1,12 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#else
-    #error("TimerKit: unsupported platform (no pthread or os_unfair_lock)")
-#endif
+import Foundation
 
-#if canImport(Darwin)
-    typealias PlatformMutex = os_unfair_lock
-#else
-    typealias PlatformMutex = pthread_mutex_t
-#endif
+/// The mutex of every TimerKit lock: a POSIX mutex on every platform (as swift-nio's `NIOLock` on Linux and
+/// Apple platforms alike).
+typealias PlatformMutex = pthread_mutex_t
 
 /// A value that lives inside its lock: the only way to reach it is `withLock`.
 ///
-/// Built on `os_unfair_lock` / `pthread_mutex_t` rather than `Synchronization.Mutex`, which draws false
+/// Built on `pthread_mutex_t` rather than `Synchronization.Mutex`, which draws false
 /// ThreadSanitizer reports under contention on Linux. Never call user code, a continuation or a driver
 /// from inside `withLock`: return an action and perform it after the closure.
 ///
@@ -75,48 +63,30 @@ extension Locked: @unchecked Sendable where Value: Sendable & ~Copyable {}
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
     /// Initialises an unlocked mutex in this uninitialised memory.
     func initializeMutex() {
-        #if canImport(Darwin)
-            initialize(to: os_unfair_lock())
-        #else
-            initialize(to: pthread_mutex_t())
-            let result = pthread_mutex_init(self, nil)
-            precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
-        #endif
+        initialize(to: pthread_mutex_t())
+        let result = pthread_mutex_init(self, nil)
+        precondition(result == 0, "TimerKit: pthread_mutex_init failed (\(result))")
     }
 
     /// Destroys the (unlocked) mutex here, leaving the memory uninitialised.
     func deinitializeMutex() {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(self)
-        #endif
+        pthread_mutex_destroy(self)
         deinitialize(count: 1)
     }
 
     @inline(__always)
     func lock() {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(self)
-        #else
-            pthread_mutex_lock(self)
-        #endif
+        pthread_mutex_lock(self)
     }
 
     /// Locks the mutex if it is free, without waiting; returns whether it did.
     @inline(__always)
     func tryLock() -> Bool {
-        #if canImport(Darwin)
-            os_unfair_lock_trylock(self)
-        #else
-            pthread_mutex_trylock(self) == 0
-        #endif
+        pthread_mutex_trylock(self) == 0
     }
 
     @inline(__always)
     func unlock() {
-        #if canImport(Darwin)
-            os_unfair_lock_unlock(self)
-        #else
-            pthread_mutex_unlock(self)
-        #endif
+        pthread_mutex_unlock(self)
     }
 }

@@ -36,15 +36,13 @@ final class DispatchAlarm: Alarm {
     private static let threadsInUse = Locked<Int>.make(0)
 
     init(queue: DispatchQueue, leewayNanoseconds: Int64, strict: Bool, wake: @escaping @Sendable () -> Void) {
-        #if canImport(Darwin)
-            isThreadBacked = false
-        #else
-            isThreadBacked = Self.threadsInUse.withLock { inUse in
+        isThreadBacked =
+            Platform.dispatchContextsMayUseThreads
+            && Self.threadsInUse.withLock { inUse in
                 guard inUse < Self.threadLimit else { return false }
                 inUse += 1
                 return true
             }
-        #endif
         if isThreadBacked {
             let slack = strict ? 1 : UInt(clamping: max(1, leewayNanoseconds))
             let mode = ThreadAlarm.Mode(

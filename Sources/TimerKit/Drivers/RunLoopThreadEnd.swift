@@ -1,15 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
-
 /// Cancels the tickers of a run loop when the loop's thread ends.
 ///
 /// A run loop whose thread has ended never runs again, so its tickers can never fire. A ticker held by its
@@ -75,17 +65,13 @@ enum RunLoopThreadEnd {
     /// The thread-specific key whose destructor runs `threadEnded()` as each watching thread exits.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        #if canImport(Darwin)
-            let result = pthread_key_create(&key) { value in
-                Unmanaged<Watched>.fromOpaque(value).takeRetainedValue().threadEnded()
-            }
-        #else
-            let result = pthread_key_create(&key) { value in
-                guard let value else { return }
-                Unmanaged<Watched>.fromOpaque(value).takeRetainedValue().threadEnded()
-            }
-        #endif
+        let result = Platform.makeThreadEndKey(&key)
         precondition(result == 0, "TimerKit: pthread_key_create failed (\(result))")
         return key
     }()
+
+    /// The key's destructor: a watching thread is exiting with `value`, its `Watched` (retained once).
+    static func threadExited(_ value: UnsafeMutableRawPointer) {
+        Unmanaged<Watched>.fromOpaque(value).takeRetainedValue().threadEnded()
+    }
 }

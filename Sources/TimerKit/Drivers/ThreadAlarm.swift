@@ -1,16 +1,6 @@
 internal import CTimerKit
 import Foundation
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
-
 /// The alarm of a precise context: a TimerKit-owned thread that sleeps on a condition variable until just
 /// before the armed deadline, busy-waits the last stretch, then calls the engine on itself.
 ///
@@ -134,16 +124,7 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
         let mutexResult = pthread_mutex_init(mutex, nil)
         precondition(mutexResult == 0, "TimerKit: pthread_mutex_init failed (\(mutexResult))")
         condition.initialize(to: pthread_cond_t())
-        #if canImport(Darwin)
-            let conditionResult = pthread_cond_init(condition, nil)
-        #else
-            var attributes = pthread_condattr_t()
-            pthread_condattr_init(&attributes)
-            let clockResult = pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-            precondition(clockResult == 0, "TimerKit: pthread_condattr_setclock failed (\(clockResult))")
-            let conditionResult = pthread_cond_init(condition, &attributes)
-            pthread_condattr_destroy(&attributes)
-        #endif
+        let conditionResult = Platform.initializeCondition(condition)
         precondition(conditionResult == 0, "TimerKit: pthread_cond_init failed (\(conditionResult))")
         let name = Self.threadName(mode.label)
         let slack = max(1, mode.timerSlack)
@@ -158,26 +139,13 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
             if let slice { _ = ctimerkit_set_thread_scheduler_slice(CUnsignedLongLong(slice)) }
             run()
         }
-        #if canImport(Darwin)
-            thread.qualityOfService = .userInteractive
-        #endif
+        Platform.prioritise(thread)
         thread.start()
     }
 
     /// The thread's name: `label`, cut to the 15 bytes Linux keeps (a longer name is refused there).
     /// Reads back with ``currentThreadName``.
-    static func threadName(_ label: String) -> String {
-        #if os(Linux)
-            var name = ""
-            for character in label {
-                guard name.utf8.count + character.utf8.count <= 15 else { break }
-                name.append(character)
-            }
-            return name
-        #else
-            return label
-        #endif
-    }
+    static func threadName(_ label: String) -> String { Platform.threadName(label) }
 
     /// The calling thread's name as the system holds it.
     static var currentThreadName: String {
@@ -325,15 +293,6 @@ final class ThreadAlarm: Alarm, @unchecked Sendable {
 
     /// Waits on the condition until `deadline` or a signal; the mutex is held on entry and on return.
     private func wait(until deadline: Int64, now: Int64) {
-        #if canImport(Darwin)
-            let delta = deadline - now
-            var timeout = timespec(tv_sec: Int(delta / 1_000_000_000), tv_nsec: Int(delta % 1_000_000_000))
-            _ = pthread_cond_timedwait_relative_np(condition, mutex, &timeout)
-        #else
-            _ = now
-            var timeout = timespec(
-                tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-            _ = pthread_cond_timedwait(condition, mutex, &timeout)
-        #endif
+        Platform.timedWait(condition, mutex, until: deadline, now: now)
     }
 }

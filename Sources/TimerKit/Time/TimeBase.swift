@@ -1,16 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Bionic)
-    import Bionic
-#endif
-
 /// Where "now" comes from and how a context's single alarm is made: the system's monotonic clock with
 /// real drivers, or virtual time that tests advance by hand.
 ///
@@ -51,15 +41,8 @@ final class TimeBase: Sendable {
 
         /// Nanoseconds of the system's continuous clock, which keeps counting while the device sleeps:
         /// `CLOCK_BOOTTIME` on Linux, continuous time on Apple platforms.
-        static func continuousNow() -> Int64 {
-            #if canImport(Darwin)
-                Int64(truncatingIfNeeded: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
-            #else
-                var time = timespec()
-                clock_gettime(CLOCK_BOOTTIME, &time)
-                return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-            #endif
-        }
+        @inline(__always)
+        static func continuousNow() -> Int64 { Platform.continuousNanoseconds() }
     }
 
     let source: Source
