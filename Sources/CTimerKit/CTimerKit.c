@@ -6,6 +6,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+int ctimerkit_thread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
+    return pthread_key_create(key, destructor);
+}
+
 int ctimerkit_get_thread_name(char *buffer, size_t size) {
     return pthread_getname_np(pthread_self(), buffer, size);
 }

@@ -1,6 +1,7 @@
 #ifndef CTIMERKIT_H
 #define CTIMERKIT_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /// Sets the calling thread's timer slack in nanoseconds (Linux `prctl(PR_SET_TIMERSLACK)`, which Swift
@@ -53,6 +54,11 @@ void ctimerkit_set_last_bound_creation(ctimerkit_bound_creation creation);
 
 /// The calling thread's latest bound creation; `container` is NULL if it made none.
 ctimerkit_bound_creation ctimerkit_last_bound_creation_get(void);
+
+/// Creates a thread-specific key whose destructor runs with each exiting thread's non-null value
+/// (`pthread_key_create`). One signature for every platform: Swift imports the destructor's parameter of
+/// `pthread_key_create` as optional from glibc and as non-optional from Apple's headers.
+int ctimerkit_thread_key_create(pthread_key_t *key, void (*destructor)(void *));
 
 /// Asks the processor to start loading the cache line at `address` for reading, so that a later access
 /// finds it cached. A hint only: no effect on the program's results, never faults (any address may be

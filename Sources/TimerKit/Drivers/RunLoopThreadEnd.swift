@@ -1,3 +1,4 @@
+internal import CTimerKit
 import Foundation
 
 /// Cancels the tickers of a run loop when the loop's thread ends.
@@ -65,7 +66,11 @@ enum RunLoopThreadEnd {
     /// The thread-specific key whose destructor runs `threadEnded()` as each watching thread exits.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        let result = Platform.makeThreadEndKey(&key)
+        let result = ctimerkit_thread_key_create(&key) { value in
+            // Called only with non-null values.
+            guard let value else { return }
+            RunLoopThreadEnd.threadExited(value)
+        }
         precondition(result == 0, "TimerKit: pthread_key_create failed (\(result))")
         return key
     }()

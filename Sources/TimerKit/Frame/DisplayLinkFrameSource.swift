@@ -1,14 +1,28 @@
 #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
     // Apple-only (iOS, tvOS, visionOS; Mac Catalyst and watchOS use the software source, as Linux does:
     // `preferredFrameRateRange` needs Catalyst 15, above the package's default, and watchOS has no display
-    // link). The Linux CI (`.ci/run`) does not compile it; the macOS job of the GitHub workflow builds it
-    // for the iOS Simulator, and has not run yet. Written against Apple's CADisplayLink documentation; keep
+    // link). The Linux CI (`.ci/run`) type-checks it against a model of Apple's documented API
+    // (scripts/check-apple-paths.sh); the macOS job of the GitHub workflow builds it for the iOS Simulator. Written against Apple's CADisplayLink documentation; keep
     // it tiny. Everything it feeds — snapping, fan-out, dropped frames,
     // lifetimes — is FrameSource's, shared with the software source and tested there. CADisplayLink never
     // appears in public API.
 
     import Foundation
     import QuartzCore
+
+    extension FrameSource {
+        /// The shared display-link source for `refreshRate` on the main run loop (real time only).
+        static func displayLinkSource(refreshRate: Double, file: StaticString, line: UInt) -> FrameSource? {
+            let rate = checkedRefreshRate(refreshRate, file: file, line: line)
+            let grid = RefreshGrid(refreshRate: rate)
+            let key = FrameSourceKey(context: TickerContext.main.key, grid: grid, kind: "display link")
+            return TimeBase.system.frameSourceRegistry.object(for: key, permanent: false) {
+                FrameSource(
+                    refreshRate: rate, grid: grid, kind: "display link",
+                    driver: DisplayLinkRefreshDriver(refreshRate: rate, grid: grid))
+            }
+        }
+    }
 
     /// Refreshes from a `CADisplayLink` on the main run loop in common modes (so frames keep coming while a
     /// scroll view tracks), asked for the display's refresh rate.
@@ -129,5 +143,10 @@
         @objc func step(_ link: CADisplayLink) {
             run?.step(link)
         }
+    }
+#else
+    // Everywhere else (Linux, macOS, Mac Catalyst, watchOS) `FrameSource.display()` is a software source.
+    extension FrameSource {
+        static func displayLinkSource(refreshRate: Double, file: StaticString, line: UInt) -> FrameSource? { nil }
     }
 #endif

@@ -59,18 +59,11 @@ extension FrameSource {
     public static func display(refreshRate: Double = 60, file: StaticString = #fileID, line: UInt = #line)
         -> FrameSource
     {
-        #if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)) && !targetEnvironment(macCatalyst)
-            if case .system = TimeBase.current.source {
-                let rate = checkedRefreshRate(refreshRate, file: file, line: line)
-                let grid = RefreshGrid(refreshRate: rate)
-                let key = FrameSourceKey(context: TickerContext.main.key, grid: grid, kind: "display link")
-                return TimeBase.system.frameSourceRegistry.object(for: key, permanent: false) {
-                    FrameSource(
-                        refreshRate: rate, grid: grid, kind: "display link",
-                        driver: DisplayLinkRefreshDriver(refreshRate: rate, grid: grid))
-                }
-            }
-        #endif
+        if case .system = TimeBase.current.source,
+            let source = displayLinkSource(refreshRate: refreshRate, file: file, line: line)
+        {
+            return source
+        }
         return software(refreshRate: refreshRate, on: .main, file: file, line: line)
     }
 

@@ -36,12 +36,6 @@ import Foundation
             _ = pthread_cond_timedwait_relative_np(condition, mutex, &timeout)
         }
 
-        /// Creates the thread-specific key of `RunLoopThreadEnd`: its destructor hands each exiting
-        /// thread's value to `RunLoopThreadEnd.threadExited(_:)`.
-        static func makeThreadEndKey(_ key: inout pthread_key_t) -> Int32 {
-            pthread_key_create(&key) { value in RunLoopThreadEnd.threadExited(value) }
-        }
-
         /// Gives a TimerKit thread the quality of service its deadlines need.
         static func prioritise(_ thread: Thread) {
             thread.qualityOfService = .userInteractive
@@ -92,16 +86,6 @@ import Foundation
             _ = now
             var timeout = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
             _ = pthread_cond_timedwait(condition, mutex, &timeout)
-        }
-
-        /// Creates the thread-specific key of `RunLoopThreadEnd`: its destructor hands each exiting
-        /// thread's value to `RunLoopThreadEnd.threadExited(_:)`.
-        static func makeThreadEndKey(_ key: inout pthread_key_t) -> Int32 {
-            pthread_key_create(&key) { value in
-                // The C library calls destructors only for non-nil values.
-                guard let value else { return }
-                RunLoopThreadEnd.threadExited(value)
-            }
         }
 
         /// Gives a TimerKit thread the quality of service its deadlines need: Linux has none to set (the
