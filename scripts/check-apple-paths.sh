@@ -34,19 +34,25 @@ emit() {  # emit <module> <source>
 emit ObjectiveC "$model/ObjectiveC.swift"
 emit Darwin "$model/Darwin.swift"
 emit QuartzCore "$model/QuartzCore.swift"
+emit UIKit "$model/UIKit.swift"
 
 cp Sources/CTimerKit/include/CTimerKit.h "$work/CTimerKit/"
 printf 'module CTimerKit {\n    header "CTimerKit.h"\n    export *\n}\n' > "$work/CTimerKit/module.modulemap"
 
 apple_condition='#if canImport(UIKit) \&\& (os(iOS) || os(tvOS) || os(visionOS)) \&\& !targetEnvironment(macCatalyst)'
 
-# check <sources-dir> <c-file>: the Swift type-check and the C syntax check of one copy of the sources.
+# check <sources-dir> <c-file>: the Swift type-check of one copy of the library and of the Apple-only
+# tests against it (built as a module with testing enabled, for `@testable import`), and the C syntax check.
 check() {
     local sources=$1 tuning=$2 source
     local files=()
     while IFS= read -r source; do files+=("$source"); done < <(find "$sources" -name '*.swift' | sort)
-    swiftc -typecheck -parse-as-library -swift-version 6 -module-name TimerKit -package-name TimerKit \
-        -I "$modules" -I "$work/CTimerKit" "${files[@]}" &&
+    mkdir -p "$work/built"
+    swiftc -emit-module -parse-as-library -swift-version 6 -module-name TimerKit -package-name TimerKit \
+        -enable-testing -I "$modules" -I "$work/CTimerKit" -emit-module-path "$work/built/TimerKit.swiftmodule" \
+        "${files[@]}" &&
+        swiftc -typecheck -parse-as-library -swift-version 6 -module-name TimerKitTests -I "$modules" \
+            -I "$work/built" -I "$work/CTimerKit" "$sources.tests/DisplayLinkTests.swift" &&
         clang -fsyntax-only -nostdlibinc -U__linux__ -D__APPLE__ -I "$model/c" \
             -I Sources/CTimerKit/include "$tuning"
 }
@@ -69,11 +75,19 @@ copy() {
         exit 1
     }
     cp Sources/CTimerKit/ThreadTuning.c "$work/ThreadTuning.c"
+    rm -rf "$1.tests"
+    mkdir -p "$1.tests"
+    sed -e "s/^$apple_condition\$/#if true  \/\/ made true for check-apple-paths.sh/" \
+        Tests/TimerKitTests/DisplayLinkTests.swift > "$1.tests/DisplayLinkTests.swift"
+    grep -q '^#if true  // made true' "$1.tests/DisplayLinkTests.swift" || {
+        echo "check-apple-paths: the condition of DisplayLinkTests.swift changed; update this script" >&2
+        exit 1
+    }
 }
 
 copy "$work/TimerKit"
 check "$work/TimerKit" "$work/ThreadTuning.c"
-echo "apple paths: DisplayLinkFrameSource.swift, Platform.swift's Darwin branch and ThreadTuning.c's Apple branch type-check against the model"
+echo "apple paths: DisplayLinkFrameSource.swift, Platform.swift's Darwin branch, DisplayLinkTests.swift and ThreadTuning.c's Apple branch type-check against the model"
 
 [[ "${1:-}" == "--self-test" ]] || exit 0
 
@@ -84,6 +98,7 @@ mistakes=(
     "Frame/DisplayLinkFrameSource.swift|s/source.refresh(index: /source.refresh(at: /|Apple-only code drifted from the library's own API"
     "Platform/Platform.swift|0,/pthread_cond_timedwait_relative_np(condition, mutex, \&timeout)/s//pthread_cond_timedwait_relative_np(condition, \&timeout)/|a Darwin call with a wrong signature"
     "Platform/Platform.swift|0,/thread.qualityOfService = .userInteractive/s//thread.qualityOfService = .userInteractivity/|a typo in the Darwin branch"
+    "DisplayLinkTests.swift|s/UIScreen.main.maximumFramesPerSecond/UIScreen.main.maximumFrameRate/|a typo in the Apple-only tests"
     "ThreadTuning.c|s/return pthread_setname_np(name);/return pthread_setname_np(pthread_self(), name);/|Linux's pthread_setname_np signature on Apple platforms"
 )
 failures=0
@@ -92,6 +107,7 @@ for mistake in "${mistakes[@]}"; do
     copy "$work/seeded"
     target="$work/seeded/$file"
     [[ "$file" == ThreadTuning.c ]] && target="$work/ThreadTuning.c"
+    [[ "$file" == DisplayLinkTests.swift ]] && target="$work/seeded.tests/DisplayLinkTests.swift"
     before=$(md5sum "$target")
     sed -i "$expression" "$target"
     if [[ "$(md5sum "$target")" == "$before" ]]; then
@@ -102,7 +118,8 @@ for mistake in "${mistakes[@]}"; do
         failures=$((failures + 1))
     else
         echo "self-test: $what in $file fails the check, as it should:"
-        grep -m 1 -E "error:" "$work/seeded.log" | sed -e "s|$work/seeded/||" -e "s|$work/||" -e 's/^/    /'
+        grep -m 1 -E "error:" "$work/seeded.log" | sed -e "s|$work/seeded/||" -e "s|$work/seeded.tests/||" \
+            -e "s|$work/||" -e 's/^/    /'
     fi
 done
 cp Sources/CTimerKit/ThreadTuning.c "$work/ThreadTuning.c"

@@ -7,6 +7,15 @@
 
     @testable import TimerKit
 
+    /// The frames a handler saw (self-contained, so that the Linux check of this file needs nothing else).
+    private final class FrameLog: Sendable {
+        private let storage = Locked<[FrameTick]>.make([])
+
+        func append(_ frame: FrameTick) { storage.withLock { $0.append(frame) } }
+        var values: [FrameTick] { storage.withLock { $0 } }
+        var count: Int { storage.withLock { $0.count } }
+    }
+
     final class DisplayLinkTests: XCTestCase {
         /// `FrameSource.display()` is a display link in real time; its frames carry `CADisplayLink.timestamp`
         /// on TimerKit's uptime timeline, strictly increasing, and `targetTimestamp` one frame later.
@@ -14,7 +23,7 @@
         func testDisplayFramesComeFromTheDisplayLinkOnTheUptimeTimeline() {
             let source = FrameSource.display()
             XCTAssertTrue(source.description.contains("display link"), source.description)
-            let frames = Recorder<FrameTick>()
+            let frames = FrameLog()
             let done = expectation(description: "ten frames")
             let before = TickClock.uptime.now
             let subscription = source.subscribe { frame in
@@ -42,7 +51,7 @@
         @MainActor
         func testFramesNeverComeFasterThanTheScreenAllows() {
             let source = FrameSource.display(refreshRate: 120)
-            let frames = Recorder<FrameTick>()
+            let frames = FrameLog()
             let done = expectation(description: "thirty frames")
             let subscription = source.subscribe { frame in
                 frames.append(frame)
