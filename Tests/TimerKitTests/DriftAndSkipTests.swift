@@ -15,7 +15,13 @@ import TimerKitTestSupport
 
     // MARK: Drift-free deadlines
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func deadlinesAreStartPlusWholeIntervals() {
+        for kind in ContractContext.allCases {
+            deadlinesAreStartPlusWholeIntervals(kind: kind)
+        }
+    }
+
     func deadlinesAreStartPlusWholeIntervals(kind: ContractContext) {
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -27,19 +33,19 @@ import TimerKitTestSupport
             time.advance(by: .milliseconds(step))
         }
         let values = ticks.values
-        #expect(values.count == 15)  // 3 900 ms / 250 ms
+        #expect(values.count == 15, "kind \(kind)")  // 3 900 ms / 250 ms
         for (offset, tick) in values.enumerated() {
             let k = offset + 1
-            #expect(tick.index == k)
-            #expect(tick.deadline == start.advanced(by: .milliseconds(250) * k))
-            #expect(tick.timestamp == tick.deadline)
-            #expect(tick.lateness == .zero)
-            #expect(tick.skipped == 0)
-            #expect(tick.remaining == nil)
-            #expect(tick.fireCount == k)
-            #expect(!tick.isManual)
+            #expect(tick.index == k, "kind \(kind)")
+            #expect(tick.deadline == start.advanced(by: .milliseconds(250) * k), "kind \(kind)")
+            #expect(tick.timestamp == tick.deadline, "kind \(kind)")
+            #expect(tick.lateness == .zero, "kind \(kind)")
+            #expect(tick.skipped == 0, "kind \(kind)")
+            #expect(tick.remaining == nil, "kind \(kind)")
+            #expect(tick.fireCount == k, "kind \(kind)")
+            #expect(!tick.isManual, "kind \(kind)")
         }
-        #expect(ticker.nextDeadline == start.advanced(by: .milliseconds(250) * 16))
+        #expect(ticker.nextDeadline == start.advanced(by: .milliseconds(250) * 16), "kind \(kind)")
         ticker.cancel()
     }
 
@@ -213,7 +219,13 @@ import TimerKitTestSupport
         #expect(ticks.count == 3)
     }
 
-    @Test(arguments: [1, 2, 3, 10])
+    @Test
+    func countdownReportsRemainingDownToZeroThenFinishes() {
+        for count in [1, 2, 3, 10] {
+            countdownReportsRemainingDownToZeroThenFinishes(count: count)
+        }
+    }
+
     func countdownReportsRemainingDownToZeroThenFinishes(count: Int) {
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -221,14 +233,14 @@ import TimerKitTestSupport
             Ticker.schedule(.countdown(from: count, every: .milliseconds(100)), on: context) { ticks.append($0) }
         }
         time.advance(by: .milliseconds(100) * (count - 1))
-        #expect(ticker.state == .running)
+        #expect(ticker.state == .running, "count \(count)")
         time.advance(by: .milliseconds(100))
-        #expect(ticker.state == .finished)
-        #expect(ticks.values.map(\.remaining) == (0..<count).reversed().map { Optional($0) })
-        #expect(ticks.values.map(\.index) == Array(1...count))
-        #expect(ticks.values.last?.deadline == start.advanced(by: .milliseconds(100) * count))
+        #expect(ticker.state == .finished, "count \(count)")
+        #expect(ticks.values.map(\.remaining) == (0..<count).reversed().map { Optional($0) }, "count \(count)")
+        #expect(ticks.values.map(\.index) == Array(1...count), "count \(count)")
+        #expect(ticks.values.last?.deadline == start.advanced(by: .milliseconds(100) * count), "count \(count)")
         time.advance(by: .seconds(5))
-        #expect(ticks.count == count)
+        #expect(ticks.count == count, "count \(count)")
     }
 
     @Test func oneShotFiresOnceThenFinishes() {
@@ -376,14 +388,20 @@ import TimerKitTestSupport
 
     // MARK: Ordering
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func coincidingDeadlinesRunInCreationOrder() {
+        for kind in ContractContext.allCases {
+            coincidingDeadlinesRunInCreationOrder(kind: kind)
+        }
+    }
+
     func coincidingDeadlinesRunInCreationOrder(kind: ContractContext) {
         let order = Recorder<Int>()
         let tickers = time.run {
             (0..<6).map { n in Ticker.schedule(.every(.seconds(1)), on: kind.context) { _ in order.append(n) } }
         }
         time.advance(by: .seconds(3))
-        #expect(order.values == Array(repeating: Array(0..<6), count: 3).flatMap { $0 })
+        #expect(order.values == Array(repeating: Array(0..<6), count: 3).flatMap { $0 }, "kind \(kind)")
         tickers.forEach { $0.cancel() }
     }
 

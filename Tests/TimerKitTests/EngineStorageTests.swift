@@ -97,14 +97,22 @@ import TimerKitTestSupport
     /// for buried heap entries to outnumber live ones and be cleared in one pass) agree with the lifecycle
     /// model. Under a sanitizer (6-8× slower) one program per thread count runs, not two: that run looks
     /// for races and memory errors on the same paths, and the plain run keeps the full count.
-    @Test(arguments: [1, 4])
+    @Test
+    func programsWithManyTickersAgreeWithTheModel() {
+        for threads in [1, 4] {
+            programsWithManyTickersAgreeWithTheModel(threads: threads)
+        }
+    }
+
     func programsWithManyTickersAgreeWithTheModel(threads: Int) {
         let seeds: [UInt64] = SanitizerCheck.isActive ? [0xB0_12_1E_01] : [0xB0_12_1E_01, 0xB0_12_1E_02]
         for seed in seeds {
             let program = ModelProgram.random(seed: seed, length: 2_000, maxTickers: 400)
             let failure = LifecycleModelRun.check(program, threads: threads)
             #expect(
-                failure == nil, "program \(seed), \(threads) thread(s): \(failure.map(String.init(describing:)) ?? "")")
+                failure == nil,
+                "program \(seed), \(threads) thread(s): \(failure.map(String.init(describing:)) ?? ""); threads \(threads)"
+            )
         }
     }
 

@@ -14,20 +14,27 @@ import TimerKitTestSupport
 
     // MARK: restart()
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func restartWhileRunningCountsTheScheduleFromNow() {
+        for kind in ContractContext.allCases {
+            restartWhileRunningCountsTheScheduleFromNow(kind: kind)
+        }
+    }
+
     func restartWhileRunningCountsTheScheduleFromNow(kind: ContractContext) {
         let ticks = Recorder<Tick>()
         let ticker = time.run { Ticker.schedule(.every(.seconds(1)), on: kind.context) { ticks.append($0) } }
         time.advance(by: .milliseconds(1_700))
         let restartedAt = time.now
         ticker.restart()
-        #expect(ticker.nextDeadline == restartedAt.advanced(by: .seconds(1)))
+        #expect(ticker.nextDeadline == restartedAt.advanced(by: .seconds(1)), "kind \(kind)")
         time.advance(by: .seconds(2))
-        #expect(ticks.values.map(\.index) == [1, 1, 2], "the index counts from 1 again")
-        #expect(ticks.values.map(\.fireCount) == [1, 2, 3], "fireCount counts every call")
+        #expect(ticks.values.map(\.index) == [1, 1, 2], "the index counts from 1 again; kind \(kind)")
+        #expect(ticks.values.map(\.fireCount) == [1, 2, 3], "fireCount counts every call; kind \(kind)")
         #expect(
-            ticks.values.dropFirst().map(\.deadline) == [1, 2].map { restartedAt.advanced(by: .seconds($0)) })
-        #expect(ticks.values.allSatisfy { $0.skipped == 0 && $0.lateness == .zero })
+            ticks.values.dropFirst().map(\.deadline) == [1, 2].map { restartedAt.advanced(by: .seconds($0)) },
+            "kind \(kind)")
+        #expect(ticks.values.allSatisfy { $0.skipped == 0 && $0.lateness == .zero }, "kind \(kind)")
         ticker.cancel()
     }
 
@@ -113,32 +120,38 @@ import TimerKitTestSupport
 
     // MARK: timeRemaining
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func timeRemainingInEveryState() {
+        for kind in ContractContext.allCases {
+            timeRemainingInEveryState(kind: kind)
+        }
+    }
+
     func timeRemainingInEveryState(kind: ContractContext) {
         let ticker = time.run {
             Ticker.schedule(
                 .every(.seconds(1), after: .milliseconds(400), count: 2), on: kind.context, startsImmediately: false
             ) { _ in }
         }
-        #expect(ticker.timeRemaining == .milliseconds(400), "idle: the first delay")
+        #expect(ticker.timeRemaining == .milliseconds(400), "idle: the first delay; kind \(kind)")
         time.advance(by: .seconds(3))
-        #expect(ticker.timeRemaining == .milliseconds(400), "idle: time does not count")
+        #expect(ticker.timeRemaining == .milliseconds(400), "idle: time does not count; kind \(kind)")
         ticker.start()
         time.advance(by: .milliseconds(150))
-        #expect(ticker.timeRemaining == .milliseconds(250), "running: to the next deadline")
+        #expect(ticker.timeRemaining == .milliseconds(250), "running: to the next deadline; kind \(kind)")
         ticker.pause()
         time.advance(by: .seconds(7))
-        #expect(ticker.timeRemaining == .milliseconds(250), "paused: the time kept at the pause")
-        #expect(ticker.nextDeadline == nil)
+        #expect(ticker.timeRemaining == .milliseconds(250), "paused: the time kept at the pause; kind \(kind)")
+        #expect(ticker.nextDeadline == nil, "kind \(kind)")
         ticker.resume()
         time.advance(by: .milliseconds(250))
-        #expect(ticker.timeRemaining == .seconds(1), "running, just after deadline 1: to deadline 2")
+        #expect(ticker.timeRemaining == .seconds(1), "running, just after deadline 1: to deadline 2; kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(ticker.state == .finished)
-        #expect(ticker.timeRemaining == nil, "finished")
+        #expect(ticker.state == .finished, "kind \(kind)")
+        #expect(ticker.timeRemaining == nil, "finished; kind \(kind)")
         let cancelled = time.run { Ticker.schedule(.after(.seconds(1)), on: kind.context) { _ in } }
         cancelled.cancel()
-        #expect(cancelled.timeRemaining == nil, "cancelled")
+        #expect(cancelled.timeRemaining == nil, "cancelled; kind \(kind)")
     }
 
     @Test func timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext() {

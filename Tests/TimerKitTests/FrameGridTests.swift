@@ -11,7 +11,13 @@ import Testing
 
     // MARK: Whole sources
 
-    @Test(arguments: rates)
+    @Test
+    func twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames() {
+        for rate in Self.rates {
+            twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: rate)
+        }
+    }
+
     func twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: Int64) {
         let time = VirtualTime()
         let frames = Recorder<FrameTick>()
@@ -23,17 +29,25 @@ import Testing
         }
         time.advance(by: .seconds(2))
         let values = frames.values
-        #expect(values.count == Int(2 * rate))
-        #expect(frameRefreshes(values, origin: origin, refreshRate: rate) == Array(1...(2 * rate)))
-        #expect(values.last?.deadline == origin.advanced(by: .seconds(2)), "the last refresh is at exactly 2 s")
-        #expect(values.allSatisfy { $0.timestamp == $0.deadline && $0.droppedFrames == 0 })
+        #expect(values.count == Int(2 * rate), "rate \(rate)")
+        #expect(frameRefreshes(values, origin: origin, refreshRate: rate) == Array(1...(2 * rate)), "rate \(rate)")
+        #expect(
+            values.last?.deadline == origin.advanced(by: .seconds(2)),
+            "the last refresh is at exactly 2 s; rate \(rate)")
+        #expect(values.allSatisfy { $0.timestamp == $0.deadline && $0.droppedFrames == 0 }, "rate \(rate)")
         // Durations are the exact grid's: they add up to the elapsed time, with no remainder.
         let total = values.dropLast().reduce(Duration.zero) { $0 + $1.duration }
-        #expect(total == values[0].deadline.duration(to: values.last!.deadline))
+        #expect(total == values[0].deadline.duration(to: values.last!.deadline), "rate \(rate)")
         subscription.cancel()
     }
 
-    @Test(arguments: [60, 120, 144] as [Int64])
+    @Test
+    func subscribersAtEveryDivisorGetTheirShareOfTheExactGrid() {
+        for rate in [60, 120, 144] as [Int64] {
+            subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: rate)
+        }
+    }
+
     func subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: Int64) {
         let time = VirtualTime()
         let origin = time.now
@@ -46,14 +60,17 @@ import Testing
                 source.subscribe(FrameRateRange(preferred: Double(rate) / Double(divisor))) { recorder.append($0) }
             }
         }
-        #expect(subscriptions.map(\.frameInterval) == divisors)
+        #expect(subscriptions.map(\.frameInterval) == divisors, "rate \(rate)")
         time.advance(by: .seconds(2))
         for (divisor, recorder) in zip(divisors, recorders) {
             let n = Int64(divisor)
             let refreshes = frameRefreshes(recorder.values, origin: origin, refreshRate: rate)
-            #expect(refreshes == Array(stride(from: n, through: 2 * rate, by: divisor)), "every \(divisor)")
+            #expect(
+                refreshes == Array(stride(from: n, through: 2 * rate, by: divisor)), "every \(divisor); rate \(rate)")
             for (frame, refresh) in zip(recorder.values, refreshes) {
-                #expect(frame.targetDeadline == frameGridInstant(refresh + n, origin: origin, refreshRate: rate))
+                #expect(
+                    frame.targetDeadline == frameGridInstant(refresh + n, origin: origin, refreshRate: rate),
+                    "rate \(rate)")
             }
         }
         subscriptions.forEach { $0.cancel() }
@@ -114,16 +131,22 @@ import Testing
         #expect(RefreshGrid(refreshRate: 1_000).offset(ofRefresh: 4_000_000_000_000) == 4_000_000_000_000_000_000)
     }
 
-    @Test(arguments: [1.0, 7, 59.94, 60, 144, 1_000])
+    @Test
+    func theLatestRefreshIsFoundAtEveryBoundary() {
+        for rate in [1.0, 7, 59.94, 60, 144, 1_000] {
+            theLatestRefreshIsFoundAtEveryBoundary(rate: rate)
+        }
+    }
+
     func theLatestRefreshIsFoundAtEveryBoundary(rate: Double) {
         let grid = RefreshGrid(refreshRate: rate)
-        #expect(grid.latestRefresh(atOrBefore: -1) == -1)
-        #expect(grid.latestRefresh(atOrBefore: 0) == 0)
+        #expect(grid.latestRefresh(atOrBefore: -1) == -1, "rate \(rate)")
+        #expect(grid.latestRefresh(atOrBefore: 0) == 0, "rate \(rate)")
         for index in [1, 2, 3, 119, 120, 121, 10_007, 216_000, 1_000_000_007] as [Int64] {
             let instant = grid.offset(ofRefresh: index)
-            #expect(grid.latestRefresh(atOrBefore: instant) == index)
-            #expect(grid.latestRefresh(atOrBefore: instant - 1) == index - 1)
-            #expect(grid.latestRefresh(atOrBefore: grid.offset(ofRefresh: index + 1) - 1) == index)
+            #expect(grid.latestRefresh(atOrBefore: instant) == index, "rate \(rate)")
+            #expect(grid.latestRefresh(atOrBefore: instant - 1) == index - 1, "rate \(rate)")
+            #expect(grid.latestRefresh(atOrBefore: grid.offset(ofRefresh: index + 1) - 1) == index, "rate \(rate)")
         }
     }
 }

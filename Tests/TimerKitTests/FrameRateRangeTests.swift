@@ -46,9 +46,15 @@ import Testing
             why: "an unreachable minimum falls back to the nearest rate"),
     ]
 
-    @Test(arguments: snaps)
+    @Test
+    func snapsToADivisorOfTheRefreshRate() {
+        for snap in Self.snaps {
+            snapsToADivisorOfTheRefreshRate(snap)
+        }
+    }
+
     func snapsToADivisorOfTheRefreshRate(_ snap: Snap) {
-        #expect(snap.range.frameInterval(forRefreshRate: snap.refreshRate) == snap.frameInterval)
+        #expect(snap.range.frameInterval(forRefreshRate: snap.refreshRate) == snap.frameInterval, "snap \(snap)")
     }
 
     @Test func sourceReportsTheSnappedRate() {
@@ -125,9 +131,15 @@ import Testing
 }
 
 @Suite struct FrameRateRangeHugeRateTests {
-    @Test(arguments: [1e20, Double(Int.max), 1e300])
+    @Test
+    func aHugeFiniteRefreshRateIsTreatedAsTheMaximum() {
+        for rate in [1e20, Double(Int.max), 1e300] {
+            aHugeFiniteRefreshRateIsTreatedAsTheMaximum(rate: rate)
+        }
+    }
+
     func aHugeFiniteRefreshRateIsTreatedAsTheMaximum(rate: Double) {
-        #expect(FrameRateRange.native.frameInterval(forRefreshRate: rate) == 1)
-        #expect(FrameRateRange(preferred: 500).frameInterval(forRefreshRate: rate) == 2)
+        #expect(FrameRateRange.native.frameInterval(forRefreshRate: rate) == 1, "rate \(rate)")
+        #expect(FrameRateRange(preferred: 500).frameInterval(forRefreshRate: rate) == 2, "rate \(rate)")
     }
 }

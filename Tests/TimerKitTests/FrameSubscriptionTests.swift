@@ -46,7 +46,15 @@ import TimerKitTestSupport
         Case(state: .cancelled, call: .cancel, expected: .cancelled),
     ]
 
-    @Test(arguments: cases, [false, true])
+    @Test
+    func everyCallIsSafeInEveryState() {
+        for row in Self.cases {
+            for twice in [false, true] {
+                everyCallIsSafeInEveryState(row, twice: twice)
+            }
+        }
+    }
+
     func everyCallIsSafeInEveryState(_ row: Case, twice: Bool) {
         let frames = Recorder<FrameTick>()
         let (source, subscription) = time.run {
@@ -59,15 +67,15 @@ import TimerKitTestSupport
         case .cancelled: subscription.cancel()
         default: break
         }
-        #expect(subscription.state == row.state)
+        #expect(subscription.state == row.state, "row \(row), twice \(twice)")
         row.call.apply(to: subscription)
         if twice { row.call.apply(to: subscription) }
-        #expect(subscription.state == row.expected)
+        #expect(subscription.state == row.expected, "row \(row), twice \(twice)")
         time.advance(by: .nanoseconds(3 * interval))
         let running = row.expected == .running
-        #expect(frames.count == (running ? 4 : 1))
-        #expect(source.isRunning == running)
-        #expect(frameLiveTickers(time).count == (running ? 1 : 0))
+        #expect(frames.count == (running ? 4 : 1), "row \(row), twice \(twice)")
+        #expect(source.isRunning == running, "row \(row), twice \(twice)")
+        #expect(frameLiveTickers(time).count == (running ? 1 : 0), "row \(row), twice \(twice)")
         subscription.cancel()
     }
 

@@ -77,17 +77,23 @@ import TimerKitTestSupport
         #expect(schedule.lastIndex(dueBy: .max) == 1)
     }
 
-    @Test(arguments: [1, 2, 3, 10, 1_000])
+    @Test
+    func countdownIsACountedEverySchedule() {
+        for count in [1, 2, 3, 10, 1_000] {
+            countdownIsACountedEverySchedule(count: count)
+        }
+    }
+
     func countdownIsACountedEverySchedule(count: Int) {
         let schedule = TickSchedule.countdown(from: count, every: .milliseconds(250))
-        #expect(schedule == .every(.milliseconds(250), count: count))
-        #expect(schedule.count == count)
-        #expect(schedule.firstDelay == .milliseconds(250))
-        #expect(schedule.repeats == (count > 1))
-        #expect(schedule.adjustments.isEmpty)
-        #expect(!schedule.isFinal(count - 1))
-        #expect(schedule.isFinal(count))
-        #expect(schedule.isFinal(count + 1))
+        #expect(schedule == .every(.milliseconds(250), count: count), "count \(count)")
+        #expect(schedule.count == count, "count \(count)")
+        #expect(schedule.firstDelay == .milliseconds(250), "count \(count)")
+        #expect(schedule.repeats == (count > 1), "count \(count)")
+        #expect(schedule.adjustments.isEmpty, "count \(count)")
+        #expect(!schedule.isFinal(count - 1), "count \(count)")
+        #expect(schedule.isFinal(count), "count \(count)")
+        #expect(schedule.isFinal(count + 1), "count \(count)")
     }
 
     @Test func countdownDefaultsToOneSecond() {
@@ -163,23 +169,31 @@ import TimerKitTestSupport
         }
     }
 
-    @Test(arguments: [
-        TickSchedule.every(.seconds(1)),
-        .every(.seconds(1), after: .zero),
-        .every(.milliseconds(7), after: .milliseconds(3)),
-        .every(.microseconds(100)),
-        .every(.nanoseconds(333_333_333), after: .seconds(5)),
-        .every(.seconds(1), count: 40),
-        .countdown(from: 12, every: .milliseconds(40)),
-    ])
+    @Test
+    func lastIndexInvertsOffset() {
+        for schedule in [
+            TickSchedule.every(.seconds(1)),
+            .every(.seconds(1), after: .zero),
+            .every(.milliseconds(7), after: .milliseconds(3)),
+            .every(.microseconds(100)),
+            .every(.nanoseconds(333_333_333), after: .seconds(5)),
+            .every(.seconds(1), count: 40),
+            .countdown(from: 12, every: .milliseconds(40)),
+        ] {
+            lastIndexInvertsOffset(schedule: schedule)
+        }
+    }
+
     func lastIndexInvertsOffset(schedule: TickSchedule) {
         let last = schedule.count ?? 60
         for index in 1...last {
             let offset = schedule.offset(ofDeadline: index)
-            #expect(schedule.lastIndex(dueBy: offset) == index)
-            #expect(schedule.lastIndex(dueBy: offset - 1) == index - 1)
+            #expect(schedule.lastIndex(dueBy: offset) == index, "schedule \(schedule)")
+            #expect(schedule.lastIndex(dueBy: offset - 1) == index - 1, "schedule \(schedule)")
             if index < last {
-                #expect(schedule.lastIndex(dueBy: schedule.offset(ofDeadline: index + 1) - 1) == index)
+                #expect(
+                    schedule.lastIndex(dueBy: schedule.offset(ofDeadline: index + 1) - 1) == index,
+                    "schedule \(schedule)")
             }
         }
     }
@@ -217,19 +231,31 @@ import TimerKitTestSupport
     /// A positive interval below the minimum is clamped; so is any interval below it, zero and negative
     /// ones included, in the clamping form the `Foundation.Timer` look-alikes use (`.every` itself stops
     /// the program on those: see the exit tests).
-    @Test(arguments: [
-        (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
-        (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
-    ])
+    @Test
+    func intervalBelowTheMinimumIsClampedAndNoted() {
+        for (interval, migrationOnly) in [
+            (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
+            (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
+        ] as [(Duration, Bool)] {
+            intervalBelowTheMinimumIsClampedAndNoted(interval: interval, migrationOnly: migrationOnly)
+        }
+    }
+
     func intervalBelowTheMinimumIsClampedAndNoted(interval: Duration, migrationOnly: Bool) {
         var schedules = [TickSchedule.clampingEvery(interval)]
         if !migrationOnly { schedules.append(.every(interval)) }
         for schedule in schedules {
-            #expect(schedule.intervalNanoseconds == Self.floor)
-            #expect(schedule.firstDelayNanoseconds == Self.floor, "the default first delay is the clamped interval")
-            #expect(schedule.adjustments.count == 1)
-            #expect(schedule.adjustments.first?.contains("interval") == true)
-            #expect(schedule.adjustments.first?.contains("100 µs") == true)
+            #expect(schedule.intervalNanoseconds == Self.floor, "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.firstDelayNanoseconds == Self.floor,
+                "the default first delay is the clamped interval; interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(schedule.adjustments.count == 1, "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.adjustments.first?.contains("interval") == true,
+                "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.adjustments.first?.contains("100 µs") == true,
+                "interval \(interval), migrationOnly \(migrationOnly)")
         }
     }
 
@@ -248,14 +274,20 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.first?.contains("first delay") == true)
     }
 
-    @Test(arguments: [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)])
+    @Test
+    func negativeOneShotDelayIsClampedToZero() {
+        for delay in [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)] {
+            negativeOneShotDelayIsClampedToZero(delay: delay)
+        }
+    }
+
     func negativeOneShotDelayIsClampedToZero(delay: Duration) {
         let schedule = TickSchedule.after(delay)
-        #expect(schedule.firstDelayNanoseconds == 0)
-        #expect(schedule.intervalNanoseconds == 0)
-        #expect(schedule.count == 1)
-        #expect(schedule.adjustments.count == 1)
-        #expect(schedule.adjustments.first?.contains("negative") == true)
+        #expect(schedule.firstDelayNanoseconds == 0, "delay \(delay)")
+        #expect(schedule.intervalNanoseconds == 0, "delay \(delay)")
+        #expect(schedule.count == 1, "delay \(delay)")
+        #expect(schedule.adjustments.count == 1, "delay \(delay)")
+        #expect(schedule.adjustments.first?.contains("negative") == true, "delay \(delay)")
     }
 
     @Test func negativeToleranceIsClampedToZero() {
@@ -301,14 +333,20 @@ import TimerKitTestSupport
         #expect(within.adjustments.isEmpty)
     }
 
-    @Test(arguments: [0, -1, -100, Int.min])
+    @Test
+    func nonPositiveCountMakesAScheduleWithoutDeadlines() {
+        for count in [0, -1, -100, Int.min] {
+            nonPositiveCountMakesAScheduleWithoutDeadlines(count: count)
+        }
+    }
+
     func nonPositiveCountMakesAScheduleWithoutDeadlines(count: Int) {
         for schedule in [TickSchedule.every(.seconds(1), count: count), .countdown(from: count)] {
-            #expect(schedule.count == 0)
-            #expect(!schedule.repeats)
-            #expect(schedule.lastIndex(dueBy: .max) == 0)
-            #expect(schedule.adjustments.count == 1)
-            #expect(schedule.adjustments.first?.contains("count") == true)
+            #expect(schedule.count == 0, "count \(count)")
+            #expect(!schedule.repeats, "count \(count)")
+            #expect(schedule.lastIndex(dueBy: .max) == 0, "count \(count)")
+            #expect(schedule.adjustments.count == 1, "count \(count)")
+            #expect(schedule.adjustments.first?.contains("count") == true, "count \(count)")
         }
     }
 
@@ -332,29 +370,37 @@ import TimerKitTestSupport
     }
 
     /// `adjustments` is non-empty exactly when one of the clamping rules changed the input.
-    @Test(arguments: [
-        (TickSchedule.every(.seconds(1)), false),
-        (.every(.microseconds(100), after: .zero, tolerance: .microseconds(50), count: 1), false),
-        (.every(.seconds(1), tolerance: .milliseconds(500), count: Int.max), false),
-        (.after(.zero), false),
-        (.after(.seconds(5), tolerance: .seconds(60)), true),
-        (.after(.seconds(60), tolerance: .seconds(5)), false),
-        (.countdown(from: 1), false),
-        (.every(seconds: 0.0001), false),
-        (.every(.microseconds(99)), true),
-        (.every(.seconds(1), after: .nanoseconds(-1)), true),
-        (.every(.seconds(1), tolerance: .nanoseconds(-1)), true),
-        (.every(.seconds(1), tolerance: .nanoseconds(500_000_001)), true),
-        (.every(.seconds(1), count: 0), true),
-        (.after(.nanoseconds(-1)), true),
-        (.after(.zero, tolerance: .nanoseconds(-1)), true),
-        (.countdown(from: 0), true),
-        (.every(seconds: 0.00009), true),
-        (.every(seconds: 1e-300), true),
-        (.after(seconds: -1), true),
-    ])
+    @Test
+    func adjustmentsAreNotedExactlyWhenClamped() {
+        for (schedule, clamped) in [
+            (TickSchedule.every(.seconds(1)), false),
+            (.every(.microseconds(100), after: .zero, tolerance: .microseconds(50), count: 1), false),
+            (.every(.seconds(1), tolerance: .milliseconds(500), count: Int.max), false),
+            (.after(.zero), false),
+            (.after(.seconds(5), tolerance: .seconds(60)), true),
+            (.after(.seconds(60), tolerance: .seconds(5)), false),
+            (.countdown(from: 1), false),
+            (.every(seconds: 0.0001), false),
+            (.every(.microseconds(99)), true),
+            (.every(.seconds(1), after: .nanoseconds(-1)), true),
+            (.every(.seconds(1), tolerance: .nanoseconds(-1)), true),
+            (.every(.seconds(1), tolerance: .nanoseconds(500_000_001)), true),
+            (.every(.seconds(1), count: 0), true),
+            (.after(.nanoseconds(-1)), true),
+            (.after(.zero, tolerance: .nanoseconds(-1)), true),
+            (.countdown(from: 0), true),
+            (.every(seconds: 0.00009), true),
+            (.every(seconds: 1e-300), true),
+            (.after(seconds: -1), true),
+        ] as [(TickSchedule, Bool)] {
+            adjustmentsAreNotedExactlyWhenClamped(schedule: schedule, clamped: clamped)
+        }
+    }
+
     func adjustmentsAreNotedExactlyWhenClamped(schedule: TickSchedule, clamped: Bool) {
-        #expect(schedule.adjustments.isEmpty == !clamped, "\(schedule): \(schedule.adjustments)")
+        #expect(
+            schedule.adjustments.isEmpty == !clamped,
+            "\(schedule): \(schedule.adjustments); schedule \(schedule), clamped \(clamped)")
     }
 
     // MARK: Huge and infinite input
@@ -522,9 +568,16 @@ import TimerKitTestSupport
     /// A repeating interval of zero or less stops the program in every build, with a message naming the
     /// caller's file and line: clamped, as in 1.0, it made a 10 kHz ticker that burned a core silently in a
     /// release build. (The `TimerKitMigration` look-alikes keep Foundation's clamp: MigrationBadInputTests.)
-    @Test(arguments: [0, 1, 2, 3, 4, 5])
+    @Test
+    func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller() async throws {
+        for form in [0, 1, 2, 3, 4, 5] {
+            try await aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: form)
+        }
+    }
+
     func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: Int) async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent], "form \(form)")
+        {
             [form] in
             switch form {
             case 0: _ = TickSchedule.every(.zero, file: "App/Poller.swift", line: 8)
@@ -538,8 +591,10 @@ import TimerKitTestSupport
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("App/Poller.swift:8: Fatal error: TimerKit: a repeating interval of "), "\(message)")
-        #expect(message.contains("is not positive"), "\(message)")
+        #expect(
+            message.contains("App/Poller.swift:8: Fatal error: TimerKit: a repeating interval of "),
+            "\(message); form \(form)")
+        #expect(message.contains("is not positive"), "\(message); form \(form)")
     }
 
     /// Without `file:` and `line:`, the message names the call's own site (the compiler fills them in).
