@@ -33,7 +33,7 @@ import TimerKitMigration
     @Test
     func aNaNIntervalStopsTheProgramWithItsMessage() async throws {
         for entry in Entry.allCases {
-            try await aNaNIntervalStopsTheProgramWithItsMessage(entry: entry)
+            try await Self().aNaNIntervalStopsTheProgramWithItsMessage(entry: entry)
         }
     }
 

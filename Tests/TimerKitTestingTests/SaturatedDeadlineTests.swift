@@ -58,7 +58,7 @@ import TimerKitTesting
     @Test
     func aSaturatedDeadlineNeverFires() {
         for move in Move.allCases {
-            aSaturatedDeadlineNeverFires(move)
+            Self().aSaturatedDeadlineNeverFires(move)
         }
     }
 
@@ -83,7 +83,7 @@ import TimerKitTesting
     @Test
     func aSaturatedIntervalAfterAFirstDeadlineFiresOnce() {
         for move in Move.allCases {
-            aSaturatedIntervalAfterAFirstDeadlineFiresOnce(move)
+            Self().aSaturatedIntervalAfterAFirstDeadlineFiresOnce(move)
         }
     }
 

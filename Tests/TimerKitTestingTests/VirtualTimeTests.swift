@@ -21,7 +21,7 @@ final class Log: @unchecked Sendable {
     @Test
     func advancingDrivesEveryContextWithoutChangingTheCode() {
         for name in ["runLoop", "dispatch"] {
-            advancingDrivesEveryContextWithoutChangingTheCode(context: name)
+            Self().advancingDrivesEveryContextWithoutChangingTheCode(context: name)
         }
     }
 

@@ -75,7 +75,7 @@ import TimerKit
     @Test
     func badInputStopsTheProgramWithItsMessage() async throws {
         for entry in Entry.allCases {
-            try await badInputStopsTheProgramWithItsMessage(entry: entry)
+            try await Self().badInputStopsTheProgramWithItsMessage(entry: entry)
         }
     }
 

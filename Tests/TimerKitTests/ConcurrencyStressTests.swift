@@ -37,7 +37,7 @@ import TimerKitTestSupport
     @Test
     func manyThreadsDriveTickersAtOnce() {
         for kind in ContextKind.allCases {
-            manyThreadsDriveTickersAtOnce(kind: kind)
+            Self().manyThreadsDriveTickersAtOnce(kind: kind)
         }
     }
 

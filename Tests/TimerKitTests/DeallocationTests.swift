@@ -42,7 +42,7 @@ import TimerKitTestSupport
     @Test
     func screenIsDeinitialisedAtPopAndTickingStops() throws {
         for (binding, kind) in Self.cases as [(Binding, ContextKind)] {
-            try screenIsDeinitialisedAtPopAndTickingStops(binding: binding, kind: kind)
+            try Self().screenIsDeinitialisedAtPopAndTickingStops(binding: binding, kind: kind)
         }
     }
 

@@ -102,7 +102,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone() {
         for kind in RateLimiterKind.allCases {
-            theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone(kind: kind)
+            Self().theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone(kind: kind)
         }
     }
 
@@ -136,7 +136,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline() {
         for kind in RateLimiterKind.allCases {
-            aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline(kind: kind)
+            Self().aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline(kind: kind)
         }
     }
 
@@ -159,7 +159,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt() {
         for kind in RateLimiterKind.allCases {
-            anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt(kind: kind)
+            Self().anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt(kind: kind)
         }
     }
 
@@ -186,7 +186,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives() {
         for kind in RateLimiterKind.allCases {
-            releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives(kind: kind)
+            Self().releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives(kind: kind)
         }
     }
 
@@ -211,7 +211,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler() {
         for kind in RateLimiterKind.allCases {
-            releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler(kind: kind)
+            Self().releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler(kind: kind)
         }
     }
 
@@ -240,7 +240,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func nothingIsDeliveredAfterCancel() {
         for kind in RateLimiterKind.allCases {
-            nothingIsDeliveredAfterCancel(kind: kind)
+            Self().nothingIsDeliveredAfterCancel(kind: kind)
         }
     }
 
@@ -264,7 +264,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking() {
         for kind in RateLimiterKind.allCases {
-            discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking(kind: kind)
+            Self().discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking(kind: kind)
         }
     }
 
@@ -284,7 +284,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     @Test
     func aRateLimiterReleasedFromInsideItsOwnHandlerStops() {
         for kind in RateLimiterKind.allCases {
-            aRateLimiterReleasedFromInsideItsOwnHandlerStops(kind: kind)
+            Self().aRateLimiterReleasedFromInsideItsOwnHandlerStops(kind: kind)
         }
     }
 

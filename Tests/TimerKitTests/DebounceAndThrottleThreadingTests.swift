@@ -31,7 +31,7 @@ import Testing
     @Test
     func debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst() {
         for (edges, expected) in Self.deliveriesPerEdges {
-            debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst(edges: edges, expected: expected)
+            Self().debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst(edges: edges, expected: expected)
         }
     }
 
@@ -59,7 +59,7 @@ import Testing
     @Test
     func throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow() {
         for (edges, expected) in Self.deliveriesPerEdges {
-            throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow(edges: edges, expected: expected)
+            Self().throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow(edges: edges, expected: expected)
         }
     }
 

@@ -151,7 +151,8 @@ import Testing
                 (leeway: Duration.milliseconds(3), strict: true, slack: 1),
                 (leeway: Duration.milliseconds(3), strict: false, slack: 3_000_000),
             ] {
-                theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(leeway: leeway, strict: strict, slack: slack)
+                Self().theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(
+                    leeway: leeway, strict: strict, slack: slack)
             }
         }
 

@@ -15,10 +15,16 @@ import TimerKitTestSupport
 
     // MARK: Drift-free deadlines
 
-    @Test
+    /// Deadlines stay on the start-plus-intervals grid. Each check runs on a fresh instance of the suite.
+    @Test func deadlinesNeverDrift() {
+        Self().deadlinesAreStartPlusWholeIntervals()
+        Self().firstDelayShiftsOnlyTheFirstDeadline()
+        Self().oddIntervalsDoNotAccumulateError()
+    }
+
     func deadlinesAreStartPlusWholeIntervals() {
         for kind in ContractContext.allCases {
-            deadlinesAreStartPlusWholeIntervals(kind: kind)
+            Self().deadlinesAreStartPlusWholeIntervals(kind: kind)
         }
     }
 
@@ -49,7 +55,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func firstDelayShiftsOnlyTheFirstDeadline() {
+    func firstDelayShiftsOnlyTheFirstDeadline() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -61,7 +67,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func oddIntervalsDoNotAccumulateError() {
+    func oddIntervalsDoNotAccumulateError() {
         // 1/3 s is not a whole number of nanoseconds; deadlines are computed from the start, not from the
         // previous deadline, so deadline k is start + k·333 333 333 ns, every time.
         let ticks = Recorder<Tick>()
@@ -80,7 +86,17 @@ import TimerKitTestSupport
 
     // MARK: Skip, never burst, never slide
 
-    @Test func slowHandlerSkipsMissedDeadlinesInOneDelivery() {
+    /// A stalled context skips missed deadlines in one delivery. Each check runs on a fresh instance of the suite.
+    @Test func stallsSkipToTheLatestDeadline() {
+        Self().slowHandlerSkipsMissedDeadlinesInOneDelivery()
+        Self().stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime()
+        Self().stallCausedByAnotherTickerOnTheContextSkipsToo()
+        Self().longStallIsOneDeliveryNotAThousand()
+        Self().countedTickerEndsOnTimeAfterSkipping()
+        Self().stallPastTheEndStillDeliversTheLastTick()
+    }
+
+    func slowHandlerSkipsMissedDeadlinesInOneDelivery() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -113,7 +129,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime() {
+    func stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -131,7 +147,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func stallCausedByAnotherTickerOnTheContextSkipsToo() {
+    func stallCausedByAnotherTickerOnTheContextSkipsToo() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -151,7 +167,7 @@ import TimerKitTestSupport
         steady.cancel()
     }
 
-    @Test func longStallIsOneDeliveryNotAThousand() {
+    func longStallIsOneDeliveryNotAThousand() {
         let ticks = Recorder<Tick>()
         let time = self.time
         let ticker = time.run {
@@ -169,7 +185,7 @@ import TimerKitTestSupport
 
     // MARK: Counted schedules end on time
 
-    @Test func countedTickerEndsOnTimeAfterSkipping() {
+    func countedTickerEndsOnTimeAfterSkipping() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -197,7 +213,7 @@ import TimerKitTestSupport
         #expect(ticker.fireCount == 4)
     }
 
-    @Test func stallPastTheEndStillDeliversTheLastTick() {
+    func stallPastTheEndStillDeliversTheLastTick() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -219,10 +235,16 @@ import TimerKitTestSupport
         #expect(ticks.count == 3)
     }
 
-    @Test
+    /// Countdowns and one-shots end when their schedule says. Each check runs on a fresh instance of the suite.
+    @Test func countedAndOneShotTickersEndOnTime() {
+        Self().countdownReportsRemainingDownToZeroThenFinishes()
+        Self().oneShotFiresOnceThenFinishes()
+        Self().negativeDelayOneShotFiresAtOnce()
+    }
+
     func countdownReportsRemainingDownToZeroThenFinishes() {
         for count in [1, 2, 3, 10] {
-            countdownReportsRemainingDownToZeroThenFinishes(count: count)
+            Self().countdownReportsRemainingDownToZeroThenFinishes(count: count)
         }
     }
 
@@ -243,7 +265,7 @@ import TimerKitTestSupport
         #expect(ticks.count == count, "count \(count)")
     }
 
-    @Test func oneShotFiresOnceThenFinishes() {
+    func oneShotFiresOnceThenFinishes() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -267,7 +289,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 1)
     }
 
-    @Test func negativeDelayOneShotFiresAtOnce() {
+    func negativeDelayOneShotFiresAtOnce() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -281,7 +303,15 @@ import TimerKitTestSupport
 
     // MARK: Tolerance
 
-    @Test func overlappingToleranceWindowsShareOneWakeUp() {
+    /// Tolerance windows and wake-ups. Each check runs on a fresh instance of the suite.
+    @Test func toleranceWindowsShareWakeUpsButNeverDeliverEarlyOrLate() {
+        Self().overlappingToleranceWindowsShareOneWakeUp()
+        Self().withoutToleranceTheSameDeadlinesNeedTwoWakeUps()
+        Self().disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines()
+        Self().deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance()
+    }
+
+    func overlappingToleranceWindowsShareOneWakeUp() {
         // A: deadline 1.0 s, window [1.0, 1.2]. B: deadline 1.1 s, window [1.1, 1.3]. B's deadline falls
         // in the earliest-ending window (A's), so the engine wakes once, at the latest deadline in it
         // (1.1 s), and serves both there: A 100 ms late, B on time.
@@ -309,7 +339,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func withoutToleranceTheSameDeadlinesNeedTwoWakeUps() {
+    func withoutToleranceTheSameDeadlinesNeedTwoWakeUps() {
         let ticks = Recorder<Tick>()
         let (a, b) = time.run {
             (
@@ -323,7 +353,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines() {
+    func disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines() {
         // A ticker whose window holds no other deadline costs nothing for its tolerance: it is delivered
         // at its deadline (advancing exactly to it is enough).
         let ticks = Recorder<(String, Tick)>()
@@ -351,7 +381,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance() {
+    func deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance() {
         struct Spec { let name: String; let interval: Int; let delay: Int; let tolerance: Int }
         let specs = [
             Spec(name: "a", interval: 100, delay: 100, tolerance: 0),
@@ -388,10 +418,17 @@ import TimerKitTestSupport
 
     // MARK: Ordering
 
-    @Test
+    /// Order of deadlines that coincide. Each check runs on a fresh instance of the suite.
+    @Test func coincidingDeadlinesRunInADeterministicOrder() {
+        Self().coincidingDeadlinesRunInCreationOrder()
+        Self().aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder()
+        Self().coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder()
+        Self().mixedSchedulesCoincideDeterministically()
+    }
+
     func coincidingDeadlinesRunInCreationOrder() {
         for kind in ContractContext.allCases {
-            coincidingDeadlinesRunInCreationOrder(kind: kind)
+            Self().coincidingDeadlinesRunInCreationOrder(kind: kind)
         }
     }
 
@@ -405,7 +442,7 @@ import TimerKitTestSupport
         tickers.forEach { $0.cancel() }
     }
 
-    @Test func aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder() {
+    func aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder() {
         // More due tickers than one wake-up serves (TickerEngine.deliveriesPerWake): the engine yields and
         // re-arms for "now"; every tick still comes at its deadline, in creation order.
         let count = TickerEngine.deliveriesPerWake * 2 + 100
@@ -424,7 +461,7 @@ import TimerKitTestSupport
         #expect(tickers.allSatisfy { $0.state == .finished })
     }
 
-    @Test func coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder() {
+    func coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder() {
         let order = Recorder<String>()
         let first = DispatchQueue(label: "TimerKitTests.order.first")
         let second = DispatchQueue(label: "TimerKitTests.order.second")
@@ -442,7 +479,7 @@ import TimerKitTestSupport
     /// Ticks of schedules with different intervals that coincide run in a deterministic order: by
     /// latest-acceptable time, then by the order in which each ticker was (re)queued — which is not
     /// necessarily creation order (see the report). The same scenario always yields the same sequence.
-    @Test func mixedSchedulesCoincideDeterministically() {
+    func mixedSchedulesCoincideDeterministically() {
         func run() -> [String] {
             let time = VirtualTime()
             let order = Recorder<String>()

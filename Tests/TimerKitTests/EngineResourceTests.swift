@@ -194,7 +194,7 @@ import TimerKitTestSupport
     @Test
     func aThreadEndCancelsEveryTickerOfItsLoop() throws {
         for engineMadeElsewhere in [false, true] {
-            try aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: engineMadeElsewhere)
+            try Self().aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: engineMadeElsewhere)
         }
     }
 
@@ -242,7 +242,7 @@ import TimerKitTestSupport
     @Test
     func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly() throws {
         for servesADeadline in [false, true] {
-            try aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: servesADeadline)
+            try Self().aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: servesADeadline)
         }
     }
 
@@ -465,7 +465,7 @@ import TimerKitTestSupport
     @Test
     func storageShrinksAfterABurstWhileOneTickerStays() {
         for survivorFirst in [true, false] {
-            storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: survivorFirst)
+            Self().storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: survivorFirst)
         }
     }
 
@@ -747,7 +747,7 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     @Test
     func theHeapsSpareCapacityIsAtMostAnEighth() {
         for count in [1_000, 4_321, 20_000] {
-            theHeapsSpareCapacityIsAtMostAnEighth(count: count)
+            Self().theHeapsSpareCapacityIsAtMostAnEighth(count: count)
         }
     }
 

@@ -59,7 +59,7 @@ import TimerKitTestSupport
     @Test
     func theOwnerIsFreedAndNothingReachesItAfterwards() async {
         for kind in Kind.allCases {
-            await theOwnerIsFreedAndNothingReachesItAfterwards(kind: kind)
+            await Self().theOwnerIsFreedAndNothingReachesItAfterwards(kind: kind)
         }
     }
 

@@ -14,10 +14,19 @@ import TimerKitTestSupport
 
     // MARK: restart()
 
-    @Test
+    /// restart() in every situation. Each check runs on a fresh instance of the suite.
+    @Test func restartCountsTheScheduleFromNow() {
+        Self().restartWhileRunningCountsTheScheduleFromNow()
+        Self().restartOfACountdownCountsFromItsFullCountAgain()
+        Self().restartOfAOneShotWaitsItsWholeDelayAgain()
+        Self().restartKeepsAPendingFire()
+        Self().restartFromInsideTheHandlerRestartsExceptAfterTheLastTick()
+        Self().restartOfAFinishedTickerDoesNothingAndWarns()
+    }
+
     func restartWhileRunningCountsTheScheduleFromNow() {
         for kind in ContractContext.allCases {
-            restartWhileRunningCountsTheScheduleFromNow(kind: kind)
+            Self().restartWhileRunningCountsTheScheduleFromNow(kind: kind)
         }
     }
 
@@ -38,7 +47,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func restartOfACountdownCountsFromItsFullCountAgain() {
+    func restartOfACountdownCountsFromItsFullCountAgain() {
         let remaining = Recorder<Int?>()
         let ticker = time.run {
             Ticker.schedule(.countdown(from: 3, every: .seconds(1)), on: ContractContext.dispatch.context) {
@@ -52,7 +61,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func restartOfAOneShotWaitsItsWholeDelayAgain() {
+    func restartOfAOneShotWaitsItsWholeDelayAgain() {
         // The "debounce-like" use: each restart pushes the one tick a full delay away.
         let ticks = Recorder<Tick>()
         let ticker = time.run {
@@ -69,7 +78,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func restartKeepsAPendingFire() {
+    func restartKeepsAPendingFire() {
         let ticks = Recorder<Tick>()
         let ticker = time.run {
             Ticker.schedule(.every(.seconds(1)), on: ContractContext.dispatch.context) { ticks.append($0) }
@@ -81,7 +90,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func restartFromInsideTheHandlerRestartsExceptAfterTheLastTick() {
+    func restartFromInsideTheHandlerRestartsExceptAfterTheLastTick() {
         let ticks = Recorder<Tick>()
         let handle = ContractBox<Ticker>()
         let ticker = time.run {
@@ -98,7 +107,7 @@ import TimerKitTestSupport
         handle.set(nil)
     }
 
-    @Test func restartOfAFinishedTickerDoesNothingAndWarns() {
+    func restartOfAFinishedTickerDoesNothingAndWarns() {
         LogCapture.install()
         let ticks = Recorder<Tick>()
         let ticker = time.run {
@@ -120,10 +129,15 @@ import TimerKitTestSupport
 
     // MARK: timeRemaining
 
-    @Test
+    /// timeRemaining. Each check runs on a fresh instance of the suite.
+    @Test func timeRemainingIsExactInEveryState() {
+        Self().timeRemainingInEveryState()
+        Self().timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext()
+    }
+
     func timeRemainingInEveryState() {
         for kind in ContractContext.allCases {
-            timeRemainingInEveryState(kind: kind)
+            Self().timeRemainingInEveryState(kind: kind)
         }
     }
 
@@ -154,7 +168,7 @@ import TimerKitTestSupport
         #expect(cancelled.timeRemaining == nil, "cancelled; kind \(kind)")
     }
 
-    @Test func timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext() {
+    func timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext() {
         // A handler that blocks its context for 500 ms from 100 ms: the other ticker's deadline at 200 ms
         // has passed and its delivery waits; meanwhile its time remaining reads zero, never negative.
         let seen = Recorder<Duration?>()
@@ -179,7 +193,14 @@ import TimerKitTestSupport
 
     // MARK: Reading now
 
-    @Test func tickClockReadsVirtualTimeInsideRun() {
+    /// TickClock readings. Each check runs on a fresh instance of the suite.
+    @Test func tickClockReadsTheRightTime() {
+        Self().tickClockReadsVirtualTimeInsideRun()
+        Self().tickClockNowMatchesTickTimestamps()
+        Self().tickClockOutsideVirtualTimeReadsTheSystemClocks()
+    }
+
+    func tickClockReadsVirtualTimeInsideRun() {
         let start = time.now
         time.advance(by: .milliseconds(1_234))
         let (uptime, continuous, date) = time.run { (TickClock.uptime.now, TickClock.continuous.now, TickClock.date) }
@@ -188,7 +209,7 @@ import TimerKitTestSupport
         #expect(date == Date(timeIntervalSinceReferenceDate: Double(uptime.nanoseconds) / 1e9))
     }
 
-    @Test func tickClockNowMatchesTickTimestamps() {
+    func tickClockNowMatchesTickTimestamps() {
         // A stopwatch's lap: the handler's timestamp and the clock read in it are on one timeline.
         let laps = Recorder<(Tick, TickInstant)>()
         let ticker = time.run {
@@ -202,7 +223,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func tickClockOutsideVirtualTimeReadsTheSystemClocks() {
+    func tickClockOutsideVirtualTimeReadsTheSystemClocks() {
         let before = DispatchTime.now().uptimeNanoseconds
         let uptime = TickClock.uptime.now
         let after = DispatchTime.now().uptimeNanoseconds
@@ -247,7 +268,14 @@ import TimerKitTestSupport
 
     // MARK: A countdown that ticks at its start
 
-    @Test func countdownTicksAtStartThenEveryIntervalAndEndsOnTime() {
+    /// Countdowns that tick at start. Each check runs on a fresh instance of the suite.
+    @Test func countdownsThatTickAtStartTickAtOnceAndEndOnTime() {
+        Self().countdownTicksAtStartThenEveryIntervalAndEndsOnTime()
+        Self().countdownThatTicksAtStartInEveryState()
+        Self().restartOfACountdownThatTicksAtStartTicksAtOnce()
+    }
+
+    func countdownTicksAtStartThenEveryIntervalAndEndsOnTime() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -264,7 +292,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func countdownThatTicksAtStartInEveryState() {
+    func countdownThatTicksAtStartInEveryState() {
         let ticks = Recorder<Int?>()
         let schedule = TickSchedule.countdown(from: 2, every: .seconds(1), ticksAtStart: true)
         // Idle: nothing until start(), then the tick at the start at once.
@@ -301,7 +329,7 @@ import TimerKitTestSupport
         #expect(idle.timeRemaining == nil && paused.timeRemaining == nil)
     }
 
-    @Test func restartOfACountdownThatTicksAtStartTicksAtOnce() {
+    func restartOfACountdownThatTicksAtStartTicksAtOnce() {
         let ticks = Recorder<Int?>()
         let ticker = time.run {
             Ticker.schedule(

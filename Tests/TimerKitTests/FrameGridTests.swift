@@ -11,10 +11,20 @@ import Testing
 
     // MARK: Whole sources
 
-    @Test
+    /// Frame counts and refresh offsets on the exact grid. Each check runs on a fresh instance of the suite.
+    @Test func framesStayOnTheExactGrid() {
+        Self().twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames()
+        Self().subscribersAtEveryDivisorGetTheirShareOfTheExactGrid()
+        Self().tenMinutesAtSixtyHertzEndOnTheSecond()
+        Self().aRateThatIsNotAWholeNumberStaysOnItsGrid()
+        Self().theNominalIntervalIsPublicButDoesNotDriveTheGrid()
+        Self().refreshOffsetsAreRoundedEachOnTheirOwn()
+        Self().theLatestRefreshIsFoundAtEveryBoundary()
+    }
+
     func twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames() {
         for rate in Self.rates {
-            twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: rate)
+            Self().twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: rate)
         }
     }
 
@@ -41,10 +51,9 @@ import Testing
         subscription.cancel()
     }
 
-    @Test
     func subscribersAtEveryDivisorGetTheirShareOfTheExactGrid() {
         for rate in [60, 120, 144] as [Int64] {
-            subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: rate)
+            Self().subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: rate)
         }
     }
 
@@ -76,14 +85,14 @@ import Testing
         subscriptions.forEach { $0.cancel() }
     }
 
-    @Test func tenMinutesAtSixtyHertzEndOnTheSecond() {
+    func tenMinutesAtSixtyHertzEndOnTheSecond() {
         let run = Self.longRun(refreshRate: 60, seconds: 600)
         #expect(run.count == 36_000)
         #expect(run.last?.deadline == run.origin.advanced(by: .seconds(600)))
         #expect(run.last?.index == 36_000)
     }
 
-    @Test func aRateThatIsNotAWholeNumberStaysOnItsGrid() {
+    func aRateThatIsNotAWholeNumberStaysOnItsGrid() {
         // 59.94 Hz: refresh 5,994 is at exactly 100 s.
         let run = Self.longRun(refreshRate: 59.94, seconds: 100)
         #expect(run.count == 5_994)
@@ -109,7 +118,7 @@ import Testing
         return (count, last, origin)
     }
 
-    @Test func theNominalIntervalIsPublicButDoesNotDriveTheGrid() {
+    func theNominalIntervalIsPublicButDoesNotDriveTheGrid() {
         let source = VirtualTime().run { FrameSource.software(on: FrameTestSupport.context) }
         #expect(source.refreshInterval == .nanoseconds(16_666_667))
         #expect(source.refreshInterval * 120 > .seconds(2), "120 nominal intervals overshoot 2 s by 40 ns")
@@ -117,7 +126,7 @@ import Testing
 
     // MARK: The grid's math
 
-    @Test func refreshOffsetsAreRoundedEachOnTheirOwn() {
+    func refreshOffsetsAreRoundedEachOnTheirOwn() {
         let grid = RefreshGrid(refreshRate: 60)
         #expect((0...4).map { grid.offset(ofRefresh: $0) } == [0, 16_666_667, 33_333_333, 50_000_000, 66_666_667])
         #expect(grid.offset(ofRefresh: 120) == 2_000_000_000)
@@ -131,10 +140,9 @@ import Testing
         #expect(RefreshGrid(refreshRate: 1_000).offset(ofRefresh: 4_000_000_000_000) == 4_000_000_000_000_000_000)
     }
 
-    @Test
     func theLatestRefreshIsFoundAtEveryBoundary() {
         for rate in [1.0, 7, 59.94, 60, 144, 1_000] {
-            theLatestRefreshIsFoundAtEveryBoundary(rate: rate)
+            Self().theLatestRefreshIsFoundAtEveryBoundary(rate: rate)
         }
     }
 

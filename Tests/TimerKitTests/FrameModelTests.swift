@@ -35,7 +35,7 @@ import TimerKitTestSupport
     @Test
     func aModelMutantIsCaughtAndShrunk() throws {
         for mutant in [FrameModel.Mutant.ignoresPause, .resumeKeepsGrid] {
-            try aModelMutantIsCaughtAndShrunk(mutant)
+            try Self().aModelMutantIsCaughtAndShrunk(mutant)
         }
     }
 

@@ -50,7 +50,7 @@ import Testing
         for (preferred, frameInterval) in [(24.0, 3), (30, 2), (25, 2), (45, 1), (60, 1), (12, 5), (7, 9)]
             as [(Double, Int)]
         {
-            preferredRateSnapsAndPacesOnItsShareOfTheGrid(preferred: preferred, frameInterval: frameInterval)
+            Self().preferredRateSnapsAndPacesOnItsShareOfTheGrid(preferred: preferred, frameInterval: frameInterval)
         }
     }
 

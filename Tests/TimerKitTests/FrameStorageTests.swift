@@ -28,7 +28,7 @@ import TimerKitTestSupport
     @Test
     func storageShrinksAfterABurstWhileOneSubscriberStays() {
         for survivor in [0, 517, 999] {
-            storageShrinksAfterABurstWhileOneSubscriberStays(survivor: survivor)
+            Self().storageShrinksAfterABurstWhileOneSubscriberStays(survivor: survivor)
         }
     }
 
@@ -129,7 +129,7 @@ extension FrameStorageTests {
     @Test
     func churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed() {
         for seed in [1, 2, 3, 4] as [UInt64] {
-            churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed(seed: seed)
+            Self().churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed(seed: seed)
         }
     }
 

@@ -50,7 +50,7 @@ import TimerKitTestSupport
     func everyCallIsSafeInEveryState() {
         for row in Self.cases {
             for twice in [false, true] {
-                everyCallIsSafeInEveryState(row, twice: twice)
+                Self().everyCallIsSafeInEveryState(row, twice: twice)
             }
         }
     }
@@ -81,7 +81,18 @@ import TimerKitTestSupport
 
     // MARK: Releasing handles
 
-    @Test func releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused() {
+    /// Handles, owners and what releasing them does. Each check runs on a fresh instance of the suite.
+    @Test func releasingHandlesAndOwnersStopsFramesAsDocumented() {
+        Self().releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused()
+        Self().releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused()
+        Self().droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns()
+        Self().theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh()
+        Self().anOwnerHoldingItsHandleStopsAtOnceWhenItDies()
+        Self().anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled()
+        Self().anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled()
+    }
+
+    func releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused() {
         let frames = Recorder<FrameTick>()
         weak var weakProbe: ContractProbe?
         let source = time.run { FrameSource.software(on: context) }
@@ -103,7 +114,7 @@ import TimerKitTestSupport
         #expect(frames.count == 0)
     }
 
-    @Test func releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused() {
+    func releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused() {
         let owner = FrameTestOwner()
         let source = time.run { FrameSource.software(on: context) }
         time.run {
@@ -116,7 +127,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).count == 1)
     }
 
-    @Test func droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns() {
+    func droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns() {
         LogCapture.install()
         let dropped = contractUniqueFileID()
         let kept = contractUniqueFileID()
@@ -140,7 +151,7 @@ import TimerKitTestSupport
 
     // MARK: Owners
 
-    @Test func theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh() {
+    func theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh() {
         LogCapture.install()
         TickerDiagnostics.logsOwnerRelease = true
         let site = contractUniqueFileID()
@@ -171,7 +182,7 @@ import TimerKitTestSupport
         #expect(LogCapture.lines(containing: site).count == 1, "the owner's release is logged when asked")
     }
 
-    @Test func anOwnerHoldingItsHandleStopsAtOnceWhenItDies() {
+    func anOwnerHoldingItsHandleStopsAtOnceWhenItDies() {
         let tracker = LifetimeTracker()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner(tracker: tracker))
         let source = time.run { FrameSource.software(on: context) }
@@ -189,7 +200,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).isEmpty)
     }
 
-    @Test func anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled() {
+    func anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled() {
         let frames = Recorder<FrameTick>()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner())
         let source = time.run { FrameSource.software(on: context) }
@@ -203,7 +214,7 @@ import TimerKitTestSupport
         #expect(!source.isRunning)
     }
 
-    @Test func anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled() {
+    func anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled() {
         let tracker = LifetimeTracker()
         let frames = Recorder<FrameTick>()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner(tracker: tracker))
@@ -224,7 +235,15 @@ import TimerKitTestSupport
 
     // MARK: Inside handlers
 
-    @Test func subscribingInsideAHandlerStartsAtALaterRefresh() {
+    /// Subscribe, cancel and pause inside a frame handler. Each check runs on a fresh instance of the suite.
+    @Test func callsInsideAHandlerAreExact() {
+        Self().subscribingInsideAHandlerStartsAtALaterRefresh()
+        Self().cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh()
+        Self().pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh()
+        Self().theLastSubscriberCanCancelAndResubscribeInsideItsHandler()
+    }
+
+    func subscribingInsideAHandlerStartsAtALaterRefresh() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()
@@ -247,7 +266,7 @@ import TimerKitTestSupport
         inner.value?.cancel()
     }
 
-    @Test func cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
+    func cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()
@@ -271,7 +290,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).isEmpty)
     }
 
-    @Test func pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
+    func pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
         let origin = time.now
         let second = Recorder<FrameTick>()
         let other = ContractBox<FrameSubscription>()
@@ -293,7 +312,7 @@ import TimerKitTestSupport
         other.value?.cancel()
     }
 
-    @Test func theLastSubscriberCanCancelAndResubscribeInsideItsHandler() {
+    func theLastSubscriberCanCancelAndResubscribeInsideItsHandler() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()

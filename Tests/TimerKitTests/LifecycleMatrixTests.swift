@@ -85,7 +85,7 @@ import TimerKitTestSupport
     func everyCallIsSafeInEveryState() {
         for kind in ContractContext.allCases {
             for row in LifecycleMatrixTests.cases {
-                everyCallIsSafeInEveryState(kind: kind, row: row)
+                Self().everyCallIsSafeInEveryState(kind: kind, row: row)
             }
         }
     }
@@ -135,7 +135,7 @@ import TimerKitTestSupport
     @Test
     func pauseTwiceKeepsTheFirstRemainingTime() {
         for kind in ContractContext.allCases {
-            pauseTwiceKeepsTheFirstRemainingTime(kind: kind)
+            Self().pauseTwiceKeepsTheFirstRemainingTime(kind: kind)
         }
     }
 
@@ -162,7 +162,7 @@ import TimerKitTestSupport
     @Test
     func resumeTwiceDoesNotRestartTheWait() {
         for kind in ContractContext.allCases {
-            resumeTwiceDoesNotRestartTheWait(kind: kind)
+            Self().resumeTwiceDoesNotRestartTheWait(kind: kind)
         }
     }
 
@@ -189,7 +189,7 @@ import TimerKitTestSupport
     @Test
     func pauseKeepsTheRemainingTime() {
         for kind in ContractContext.allCases {
-            pauseKeepsTheRemainingTime(kind: kind)
+            Self().pauseKeepsTheRemainingTime(kind: kind)
         }
     }
 
@@ -221,7 +221,7 @@ import TimerKitTestSupport
     @Test
     func cancelTwiceAndResumeAfterCancelAreHarmless() {
         for kind in ContractContext.allCases {
-            cancelTwiceAndResumeAfterCancelAreHarmless(kind: kind)
+            Self().cancelTwiceAndResumeAfterCancelAreHarmless(kind: kind)
         }
     }
 
@@ -256,7 +256,7 @@ import TimerKitTestSupport
     @Test
     func fireDeliversOnceWithoutMovingTheSchedule() {
         for kind in ContractContext.allCases {
-            fireDeliversOnceWithoutMovingTheSchedule(kind: kind)
+            Self().fireDeliversOnceWithoutMovingTheSchedule(kind: kind)
         }
     }
 
@@ -301,7 +301,7 @@ import TimerKitTestSupport
     @Test
     func fireOnAOneShotIsItsOneTick() {
         for kind in ContractContext.allCases {
-            fireOnAOneShotIsItsOneTick(kind: kind)
+            Self().fireOnAOneShotIsItsOneTick(kind: kind)
         }
     }
 
@@ -330,7 +330,7 @@ import TimerKitTestSupport
     @Test
     func fireWhilePausedDeliversAndStaysPaused() {
         for kind in ContractContext.allCases {
-            fireWhilePausedDeliversAndStaysPaused(kind: kind)
+            Self().fireWhilePausedDeliversAndStaysPaused(kind: kind)
         }
     }
 
@@ -360,7 +360,7 @@ import TimerKitTestSupport
     @Test
     func fireWhileIdleDeliversAndStaysIdle() {
         for kind in ContractContext.allCases {
-            fireWhileIdleDeliversAndStaysIdle(kind: kind)
+            Self().fireWhileIdleDeliversAndStaysIdle(kind: kind)
         }
     }
 
@@ -386,7 +386,7 @@ import TimerKitTestSupport
     @Test
     func cancelInsideTheHandlerStopsAtOnce() {
         for kind in ContractContext.allCases {
-            cancelInsideTheHandlerStopsAtOnce(kind: kind)
+            Self().cancelInsideTheHandlerStopsAtOnce(kind: kind)
         }
     }
 
@@ -407,7 +407,7 @@ import TimerKitTestSupport
     @Test
     func cancelInsideAHandlerIsExactForATickDueAtTheSameInstant() {
         for kind in ContractContext.allCases {
-            cancelInsideAHandlerIsExactForATickDueAtTheSameInstant(kind: kind)
+            Self().cancelInsideAHandlerIsExactForATickDueAtTheSameInstant(kind: kind)
         }
     }
 
@@ -432,7 +432,7 @@ import TimerKitTestSupport
     @Test
     func cancelInsideTheHandlerOfASkippingDelivery() {
         for kind in ContractContext.allCases {
-            cancelInsideTheHandlerOfASkippingDelivery(kind: kind)
+            Self().cancelInsideTheHandlerOfASkippingDelivery(kind: kind)
         }
     }
 
@@ -458,7 +458,7 @@ import TimerKitTestSupport
     @Test
     func ownerReleasedInsideItsHandlerWhileHoldingItsHandle() {
         for kind in ContractContext.allCases {
-            ownerReleasedInsideItsHandlerWhileHoldingItsHandle(kind: kind)
+            Self().ownerReleasedInsideItsHandlerWhileHoldingItsHandle(kind: kind)
         }
     }
 
@@ -493,7 +493,7 @@ import TimerKitTestSupport
     @Test
     func ownerReleasedInsideItsHandlerStopsAtTheNextDeadline() {
         for kind in ContractContext.allCases {
-            ownerReleasedInsideItsHandlerStopsAtTheNextDeadline(kind: kind)
+            Self().ownerReleasedInsideItsHandlerStopsAtTheNextDeadline(kind: kind)
         }
     }
 
@@ -524,7 +524,7 @@ import TimerKitTestSupport
     @Test
     func ownerBoundHandleDiscardedKeepsFiringWhileTheOwnerLives() {
         for kind in ContractContext.allCases {
-            ownerBoundHandleDiscardedKeepsFiringWhileTheOwnerLives(kind: kind)
+            Self().ownerBoundHandleDiscardedKeepsFiringWhileTheOwnerLives(kind: kind)
         }
     }
 
@@ -550,7 +550,7 @@ import TimerKitTestSupport
     @Test
     func ownerDeathStopsAtTheNextDeadlineWithoutCalling() {
         for kind in ContractContext.allCases {
-            ownerDeathStopsAtTheNextDeadlineWithoutCalling(kind: kind)
+            Self().ownerDeathStopsAtTheNextDeadlineWithoutCalling(kind: kind)
         }
     }
 
@@ -584,7 +584,7 @@ import TimerKitTestSupport
     @Test
     func ownerHoldingItsOwnHandleStopsAtOnceWhenItDies() {
         for kind in ContractContext.allCases {
-            ownerHoldingItsOwnHandleStopsAtOnceWhenItDies(kind: kind)
+            Self().ownerHoldingItsOwnHandleStopsAtOnceWhenItDies(kind: kind)
         }
     }
 
@@ -622,7 +622,7 @@ import TimerKitTestSupport
     @Test
     func ownerDeathWhilePausedIsNoticedAtTheFirstDeadlineAfterResume() {
         for kind in ContractContext.allCases {
-            ownerDeathWhilePausedIsNoticedAtTheFirstDeadlineAfterResume(kind: kind)
+            Self().ownerDeathWhilePausedIsNoticedAtTheFirstDeadlineAfterResume(kind: kind)
         }
     }
 
@@ -650,7 +650,7 @@ import TimerKitTestSupport
     @Test
     func releasingAnIdleHandleCancelsWithoutEverFiring() {
         for kind in ContractContext.allCases {
-            releasingAnIdleHandleCancelsWithoutEverFiring(kind: kind)
+            Self().releasingAnIdleHandleCancelsWithoutEverFiring(kind: kind)
         }
     }
 
@@ -678,7 +678,7 @@ import TimerKitTestSupport
     @Test
     func releasingAPausedHandleCancelsAndFreesTheHandler() {
         for kind in ContractContext.allCases {
-            releasingAPausedHandleCancelsAndFreesTheHandler(kind: kind)
+            Self().releasingAPausedHandleCancelsAndFreesTheHandler(kind: kind)
         }
     }
 
@@ -710,7 +710,7 @@ import TimerKitTestSupport
     @Test
     func releasingARunningHandleCancelsAndFreesTheHandler() {
         for kind in ContractContext.allCases {
-            releasingARunningHandleCancelsAndFreesTheHandler(kind: kind)
+            Self().releasingARunningHandleCancelsAndFreesTheHandler(kind: kind)
         }
     }
 
@@ -742,7 +742,7 @@ import TimerKitTestSupport
     @Test
     func releasingAHandleInsideItsOwnHandler() {
         for kind in ContractContext.allCases {
-            releasingAHandleInsideItsOwnHandler(kind: kind)
+            Self().releasingAHandleInsideItsOwnHandler(kind: kind)
         }
     }
 
@@ -769,7 +769,7 @@ import TimerKitTestSupport
     @Test
     func finishedHandleOwnedTickerFreesItsHandlerBeforeTheHandleGoes() {
         for kind in ContractContext.allCases {
-            finishedHandleOwnedTickerFreesItsHandlerBeforeTheHandleGoes(kind: kind)
+            Self().finishedHandleOwnedTickerFreesItsHandlerBeforeTheHandleGoes(kind: kind)
         }
     }
 
@@ -793,7 +793,7 @@ import TimerKitTestSupport
     func ownerBoundTickerStrandedWithoutItsHandleIsCancelled() {
         for kind in ContractContext.allCases {
             for state in [TickerState.idle, .paused] {
-                ownerBoundTickerStrandedWithoutItsHandleIsCancelled(kind: kind, state: state)
+                Self().ownerBoundTickerStrandedWithoutItsHandleIsCancelled(kind: kind, state: state)
             }
         }
     }
@@ -878,7 +878,7 @@ import TimerKitTestSupport
     func handlerCapturesAreReleasedOutsideTheEngineLock() {
         for kind in ContractContext.allCases {
             for path in ReleasePath.allCases {
-                handlerCapturesAreReleasedOutsideTheEngineLock(kind: kind, path: path)
+                Self().handlerCapturesAreReleasedOutsideTheEngineLock(kind: kind, path: path)
             }
         }
     }
@@ -932,7 +932,7 @@ import TimerKitTestSupport
     @Test
     func ownerFoundDeadAtADeadlineIsNotCountedAsAFire() {
         for kind in ContractContext.allCases {
-            ownerFoundDeadAtADeadlineIsNotCountedAsAFire(kind: kind)
+            Self().ownerFoundDeadAtADeadlineIsNotCountedAsAFire(kind: kind)
         }
     }
 

@@ -68,7 +68,7 @@ import Testing
     @Test
     func randomProgramsAgreeWithTheModel() {
         for threads in [1, 4] {
-            randomProgramsAgreeWithTheModel(threads: threads)
+            Self().randomProgramsAgreeWithTheModel(threads: threads)
         }
     }
 
@@ -253,7 +253,7 @@ import Testing
     @Test
     func modelAndTimerKitAgreeWithHandWorkedCases() {
         for worked in HandWorkedCase.all {
-            modelAndTimerKitAgreeWithHandWorkedCases(worked)
+            Self().modelAndTimerKitAgreeWithHandWorkedCases(worked)
         }
     }
 

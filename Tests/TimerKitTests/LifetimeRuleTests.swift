@@ -25,7 +25,7 @@ import Testing
     @Test
     func aReleaseCancelsWhatNothingCouldResume() {
         for state in [TickerState.idle, .running, .paused, .finished, .cancelled] {
-            aReleaseCancelsWhatNothingCouldResume(state: state)
+            Self().aReleaseCancelsWhatNothingCouldResume(state: state)
         }
     }
 

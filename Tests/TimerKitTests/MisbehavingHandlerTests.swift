@@ -59,7 +59,7 @@ import TimerKitTestSupport
     @Test
     func overrunningHandlerSkipsWithoutOverlapBurstOrSlide() {
         for kind in ContextKind.allCases {
-            overrunningHandlerSkipsWithoutOverlapBurstOrSlide(kind: kind)
+            Self().overrunningHandlerSkipsWithoutOverlapBurstOrSlide(kind: kind)
         }
     }
 
@@ -101,7 +101,7 @@ import TimerKitTestSupport
     @Test
     func overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext() {
         for kind in ContractContext.allCases {
-            overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext(kind: kind)
+            Self().overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext(kind: kind)
         }
     }
 
@@ -137,7 +137,7 @@ import TimerKitTestSupport
     @Test
     func cancellingItselfAndItsNeighboursInsideAHandlerIsExact() {
         for kind in ContextKind.allCases {
-            cancellingItselfAndItsNeighboursInsideAHandlerIsExact(kind: kind)
+            Self().cancellingItselfAndItsNeighboursInsideAHandlerIsExact(kind: kind)
         }
     }
 
@@ -199,7 +199,7 @@ import TimerKitTestSupport
     func ownerReleasedInsideItsHandlerOnARealContext() {
         for kind in ContextKind.allCases {
             for ownerHoldsHandle in [true, false] {
-                ownerReleasedInsideItsHandlerOnARealContext(kind: kind, ownerHoldsHandle: ownerHoldsHandle)
+                Self().ownerReleasedInsideItsHandlerOnARealContext(kind: kind, ownerHoldsHandle: ownerHoldsHandle)
             }
         }
     }
@@ -258,7 +258,7 @@ import TimerKitTestSupport
     @Test
     func schedulingTickersInsideAHandlerOnARealContext() {
         for kind in ContextKind.allCases {
-            schedulingTickersInsideAHandlerOnARealContext(kind: kind)
+            Self().schedulingTickersInsideAHandlerOnARealContext(kind: kind)
         }
     }
 
@@ -330,7 +330,7 @@ import TimerKitTestSupport
     @Test
     func tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines() {
         for kind in ContractContext.allCases {
-            tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines(kind: kind)
+            Self().tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines(kind: kind)
         }
     }
 
@@ -388,7 +388,7 @@ import TimerKitTestSupport
     @Test
     func blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt() {
         for kind in ContextKind.allCases {
-            blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt(kind: kind)
+            Self().blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt(kind: kind)
         }
     }
 
@@ -466,7 +466,7 @@ import TimerKitTestSupport
     @Test
     func firingAndPausingItselfInsideTheHandlerDoesNotRecurse() {
         for kind in ContextKind.allCases {
-            firingAndPausingItselfInsideTheHandlerDoesNotRecurse(kind: kind)
+            Self().firingAndPausingItselfInsideTheHandlerDoesNotRecurse(kind: kind)
         }
     }
 
@@ -512,7 +512,7 @@ import TimerKitTestSupport
     @Test
     func lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime() {
         for kind in ContractContext.allCases {
-            lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime(kind: kind)
+            Self().lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime(kind: kind)
         }
     }
 

@@ -15,7 +15,7 @@ import TimerKitTestSupport
     @Test
     func resumingManyTimesIsHarmless() {
         for kind in ContractContext.allCases {
-            resumingManyTimesIsHarmless(kind: kind)
+            Self().resumingManyTimesIsHarmless(kind: kind)
         }
     }
 
@@ -61,7 +61,7 @@ import TimerKitTestSupport
     @Test
     func releasingAPausedTickerIsHarmless() {
         for kind in ContractContext.allCases {
-            releasingAPausedTickerIsHarmless(kind: kind)
+            Self().releasingAPausedTickerIsHarmless(kind: kind)
         }
     }
 
@@ -165,7 +165,7 @@ import TimerKitTestSupport
     @Test
     func releaseAfterPauseAndFire() {
         for kind in ContractContext.allCases {
-            releaseAfterPauseAndFire(kind: kind)
+            Self().releaseAfterPauseAndFire(kind: kind)
         }
     }
 
@@ -193,7 +193,7 @@ import TimerKitTestSupport
     @Test
     func releaseAfterPauseAndDeliveredFire() {
         for kind in ContractContext.allCases {
-            releaseAfterPauseAndDeliveredFire(kind: kind)
+            Self().releaseAfterPauseAndDeliveredFire(kind: kind)
         }
     }
 
@@ -232,7 +232,7 @@ import TimerKitTestSupport
     @Test
     func invalidateBeforeStartStaysCancelled() {
         for kind in ContractContext.allCases {
-            invalidateBeforeStartStaysCancelled(kind: kind)
+            Self().invalidateBeforeStartStaysCancelled(kind: kind)
         }
     }
 
@@ -291,7 +291,7 @@ import TimerKitTestSupport
     @Test
     func pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce() {
         for kind in ContractContext.allCases {
-            pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce(kind: kind)
+            Self().pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce(kind: kind)
         }
     }
 

@@ -35,7 +35,7 @@ import TimerKitTestSupport
     @Test
     func aModelMutantIsCaughtAndShrunk() throws {
         for mutant in [RateLimiterModel.Mutant.ignoresMaxWait, .throttleForgetsTrailing] {
-            try aModelMutantIsCaughtAndShrunk(mutant)
+            try Self().aModelMutantIsCaughtAndShrunk(mutant)
         }
     }
 

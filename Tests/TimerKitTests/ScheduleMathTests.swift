@@ -15,12 +15,27 @@ import TimerKitTestSupport
 
     // MARK: Factories
 
-    @Test func minimumIntervalIsOneHundredMicroseconds() {
+    /// The factories (every, after, countdown) and what a schedule reports. Each check runs on a fresh instance of the suite.
+    @Test func factoriesBuildTheDocumentedSchedules() {
+        Self().minimumIntervalIsOneHundredMicroseconds()
+        Self().everyDefaultsFirstDelayToOneInterval()
+        Self().everyWithExplicitDelayToleranceAndCount()
+        Self().everyWithZeroDelayHasItsFirstDeadlineAtTheStart()
+        Self().afterIsAOneShotWhoseIntervalEqualsItsDelay()
+        Self().afterZeroIsDueAtTheStart()
+        Self().countdownIsACountedEverySchedule()
+        Self().countdownDefaultsToOneSecond()
+        Self().repeatsDependsOnlyOnTheCount()
+        Self().unboundedScheduleNeverHasAFinalDeadline()
+        Self().equalInputsMakeEqualSchedules()
+    }
+
+    func minimumIntervalIsOneHundredMicroseconds() {
         #expect(TickSchedule.minimumInterval == .microseconds(100))
         #expect(TickSchedule.minimumInterval.saturatingNanoseconds == Self.floor)
     }
 
-    @Test func everyDefaultsFirstDelayToOneInterval() {
+    func everyDefaultsFirstDelayToOneInterval() {
         let schedule = TickSchedule.every(.seconds(1))
         #expect(schedule.firstDelayNanoseconds == Self.second)
         #expect(schedule.intervalNanoseconds == Self.second)
@@ -34,7 +49,7 @@ import TimerKitTestSupport
         #expect(schedule.description == "every \(Duration.seconds(1))")
     }
 
-    @Test func everyWithExplicitDelayToleranceAndCount() {
+    func everyWithExplicitDelayToleranceAndCount() {
         let schedule = TickSchedule.every(
             .milliseconds(500), after: .milliseconds(20), tolerance: .milliseconds(5), count: 7)
         #expect(schedule.firstDelay == .milliseconds(20))
@@ -46,7 +61,7 @@ import TimerKitTestSupport
         #expect(schedule.description == "every \(Duration.milliseconds(500)) ×7")
     }
 
-    @Test func everyWithZeroDelayHasItsFirstDeadlineAtTheStart() {
+    func everyWithZeroDelayHasItsFirstDeadlineAtTheStart() {
         let schedule = TickSchedule.every(.seconds(1), after: .zero)
         #expect(schedule.firstDelayNanoseconds == 0)
         #expect(schedule.offset(ofDeadline: 1) == 0)
@@ -54,7 +69,7 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.isEmpty)
     }
 
-    @Test func afterIsAOneShotWhoseIntervalEqualsItsDelay() {
+    func afterIsAOneShotWhoseIntervalEqualsItsDelay() {
         let schedule = TickSchedule.after(.seconds(2), tolerance: .milliseconds(10))
         #expect(schedule.firstDelayNanoseconds == 2 * Self.second)
         #expect(schedule.intervalNanoseconds == 2 * Self.second)
@@ -66,7 +81,7 @@ import TimerKitTestSupport
         #expect(schedule.isFinal(1))
     }
 
-    @Test func afterZeroIsDueAtTheStart() {
+    func afterZeroIsDueAtTheStart() {
         let schedule = TickSchedule.after(.zero)
         #expect(schedule.adjustments.isEmpty)
         #expect(schedule.firstDelayNanoseconds == 0)
@@ -77,10 +92,9 @@ import TimerKitTestSupport
         #expect(schedule.lastIndex(dueBy: .max) == 1)
     }
 
-    @Test
     func countdownIsACountedEverySchedule() {
         for count in [1, 2, 3, 10, 1_000] {
-            countdownIsACountedEverySchedule(count: count)
+            Self().countdownIsACountedEverySchedule(count: count)
         }
     }
 
@@ -96,14 +110,14 @@ import TimerKitTestSupport
         #expect(schedule.isFinal(count + 1), "count \(count)")
     }
 
-    @Test func countdownDefaultsToOneSecond() {
+    func countdownDefaultsToOneSecond() {
         let schedule = TickSchedule.countdown(from: 3)
         #expect(schedule.interval == .seconds(1))
         #expect(schedule.firstDelay == .seconds(1))
         #expect(schedule.count == 3)
     }
 
-    @Test func repeatsDependsOnlyOnTheCount() {
+    func repeatsDependsOnlyOnTheCount() {
         #expect(TickSchedule.every(.seconds(1)).repeats)
         #expect(TickSchedule.every(.seconds(1), count: 2).repeats)
         #expect(!TickSchedule.every(.seconds(1), count: 1).repeats)
@@ -111,14 +125,14 @@ import TimerKitTestSupport
         #expect(!TickSchedule.after(.seconds(1)).repeats)
     }
 
-    @Test func unboundedScheduleNeverHasAFinalDeadline() {
+    func unboundedScheduleNeverHasAFinalDeadline() {
         let schedule = TickSchedule.every(.seconds(1))
         for index in [1, 2, 1_000_000, Int.max - 1, Int.max] {
             #expect(!schedule.isFinal(index))
         }
     }
 
-    @Test func equalInputsMakeEqualSchedules() {
+    func equalInputsMakeEqualSchedules() {
         #expect(TickSchedule.every(.seconds(1)) == .every(.milliseconds(1_000)))
         #expect(TickSchedule.every(seconds: 1) == .every(.seconds(1)))
         #expect(TickSchedule.after(seconds: 0.25) == .after(.milliseconds(250)))
@@ -128,7 +142,17 @@ import TimerKitTestSupport
 
     // MARK: Deadline offsets
 
-    @Test func offsetsAreFirstDelayPlusWholeIntervals() {
+    /// Deadline offsets and the due-index computation. Each check runs on a fresh instance of the suite.
+    @Test func offsetsAndLastIndexAreExactAndSaturate() {
+        Self().offsetsAreFirstDelayPlusWholeIntervals()
+        Self().offsetsSaturateInsteadOfOverflowing()
+        Self().lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime()
+        Self().lastIndexInvertsOffset()
+        Self().lastIndexIsBoundedByTheCount()
+        Self().lastIndexSaturatesWithHugeValues()
+    }
+
+    func offsetsAreFirstDelayPlusWholeIntervals() {
         let schedule = TickSchedule.every(.seconds(1), after: .milliseconds(250))
         for index in 1...100 {
             #expect(schedule.offset(ofDeadline: index) == 250_000_000 + Int64(index - 1) * Self.second)
@@ -139,7 +163,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func offsetsSaturateInsteadOfOverflowing() {
+    func offsetsSaturateInsteadOfOverflowing() {
         let second = TickSchedule.every(.seconds(1))
         #expect(second.offset(ofDeadline: Int.max) == .max)
         #expect(second.offset(ofDeadline: 9_223_372_036) == 9_223_372_036 * Self.second)
@@ -156,7 +180,7 @@ import TimerKitTestSupport
 
     // MARK: lastIndex(dueBy:)
 
-    @Test func lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime() {
+    func lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime() {
         let schedule = TickSchedule.every(.seconds(1))
         let table: [(Int64, Int)] = [
             (.min, 0), (-1, 0), (0, 0), (999_999_999, 0),
@@ -169,7 +193,6 @@ import TimerKitTestSupport
         }
     }
 
-    @Test
     func lastIndexInvertsOffset() {
         for schedule in [
             TickSchedule.every(.seconds(1)),
@@ -180,7 +203,7 @@ import TimerKitTestSupport
             .every(.seconds(1), count: 40),
             .countdown(from: 12, every: .milliseconds(40)),
         ] {
-            lastIndexInvertsOffset(schedule: schedule)
+            Self().lastIndexInvertsOffset(schedule: schedule)
         }
     }
 
@@ -198,7 +221,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func lastIndexIsBoundedByTheCount() {
+    func lastIndexIsBoundedByTheCount() {
         let schedule = TickSchedule.every(.seconds(1), count: 5)
         #expect(schedule.lastIndex(dueBy: 4 * Self.second) == 4)
         #expect(schedule.lastIndex(dueBy: 5 * Self.second) == 5)
@@ -211,7 +234,7 @@ import TimerKitTestSupport
         #expect(oneShot.lastIndex(dueBy: .max) == 1)
     }
 
-    @Test func lastIndexSaturatesWithHugeValues() {
+    func lastIndexSaturatesWithHugeValues() {
         // The smallest repeating step, at the end of time: no overflow, no trap.
         let fastest = TickSchedule.every(.microseconds(100))
         #expect(fastest.lastIndex(dueBy: .max) == Int((Int64.max - Self.floor) / Self.floor) + 1)
@@ -228,16 +251,30 @@ import TimerKitTestSupport
 
     // MARK: Clamping
 
+    /// The clamping rules and the adjustments they note. Each check runs on a fresh instance of the suite.
+    @Test func outOfRangeInputIsClampedAndNoted() {
+        Self().intervalBelowTheMinimumIsClampedAndNoted()
+        Self().intervalAtTheMinimumIsNotClamped()
+        Self().negativeFirstDelayIsClampedToZero()
+        Self().negativeOneShotDelayIsClampedToZero()
+        Self().negativeToleranceIsClampedToZero()
+        Self().repeatingToleranceIsCappedAtHalfTheInterval()
+        Self().oneShotToleranceIsCappedAtItsDelay()
+        Self().nonPositiveCountMakesAScheduleWithoutDeadlines()
+        Self().positiveCountsAreKeptAsGiven()
+        Self().everyClampIsNotedSeparately()
+        Self().adjustmentsAreNotedExactlyWhenClamped()
+    }
+
     /// A positive interval below the minimum is clamped; so is any interval below it, zero and negative
     /// ones included, in the clamping form the `Foundation.Timer` look-alikes use (`.every` itself stops
     /// the program on those: see the exit tests).
-    @Test
     func intervalBelowTheMinimumIsClampedAndNoted() {
         for (interval, migrationOnly) in [
             (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
             (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
         ] as [(Duration, Bool)] {
-            intervalBelowTheMinimumIsClampedAndNoted(interval: interval, migrationOnly: migrationOnly)
+            Self().intervalBelowTheMinimumIsClampedAndNoted(interval: interval, migrationOnly: migrationOnly)
         }
     }
 
@@ -259,14 +296,14 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func intervalAtTheMinimumIsNotClamped() {
+    func intervalAtTheMinimumIsNotClamped() {
         let schedule = TickSchedule.every(.microseconds(100))
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.adjustments.isEmpty)
         #expect(TickSchedule.every(.nanoseconds(100_001)).adjustments.isEmpty)
     }
 
-    @Test func negativeFirstDelayIsClampedToZero() {
+    func negativeFirstDelayIsClampedToZero() {
         let schedule = TickSchedule.every(.seconds(1), after: .seconds(-3))
         #expect(schedule.firstDelayNanoseconds == 0)
         #expect(schedule.intervalNanoseconds == Self.second)
@@ -274,10 +311,9 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.first?.contains("first delay") == true)
     }
 
-    @Test
     func negativeOneShotDelayIsClampedToZero() {
         for delay in [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)] {
-            negativeOneShotDelayIsClampedToZero(delay: delay)
+            Self().negativeOneShotDelayIsClampedToZero(delay: delay)
         }
     }
 
@@ -290,7 +326,7 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.first?.contains("negative") == true, "delay \(delay)")
     }
 
-    @Test func negativeToleranceIsClampedToZero() {
+    func negativeToleranceIsClampedToZero() {
         let repeating = TickSchedule.every(.seconds(1), tolerance: .milliseconds(-5))
         #expect(repeating.toleranceNanoseconds == 0)
         #expect(repeating.adjustments.count == 1)
@@ -300,7 +336,7 @@ import TimerKitTestSupport
         #expect(oneShot.adjustments.count == 1)
     }
 
-    @Test func repeatingToleranceIsCappedAtHalfTheInterval() {
+    func repeatingToleranceIsCappedAtHalfTheInterval() {
         let atHalf = TickSchedule.every(.seconds(1), tolerance: .milliseconds(500))
         #expect(atHalf.tolerance == .milliseconds(500))
         #expect(atHalf.adjustments.isEmpty)
@@ -324,7 +360,7 @@ import TimerKitTestSupport
         #expect(odd.toleranceNanoseconds == 50_000)
     }
 
-    @Test func oneShotToleranceIsCappedAtItsDelay() {
+    func oneShotToleranceIsCappedAtItsDelay() {
         let schedule = TickSchedule.after(.seconds(1), tolerance: .seconds(10))
         #expect(schedule.tolerance == .seconds(1))
         #expect(!schedule.adjustments.isEmpty)
@@ -333,10 +369,9 @@ import TimerKitTestSupport
         #expect(within.adjustments.isEmpty)
     }
 
-    @Test
     func nonPositiveCountMakesAScheduleWithoutDeadlines() {
         for count in [0, -1, -100, Int.min] {
-            nonPositiveCountMakesAScheduleWithoutDeadlines(count: count)
+            Self().nonPositiveCountMakesAScheduleWithoutDeadlines(count: count)
         }
     }
 
@@ -350,7 +385,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func positiveCountsAreKeptAsGiven() {
+    func positiveCountsAreKeptAsGiven() {
         for count in [1, 2, 1_000, Int.max] {
             let schedule = TickSchedule.every(.seconds(1), count: count)
             #expect(schedule.count == count)
@@ -358,7 +393,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func everyClampIsNotedSeparately() {
+    func everyClampIsNotedSeparately() {
         let schedule = TickSchedule.every(.nanoseconds(1), after: .seconds(-1), tolerance: .seconds(-1), count: 0)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.firstDelayNanoseconds == 0)
@@ -370,7 +405,6 @@ import TimerKitTestSupport
     }
 
     /// `adjustments` is non-empty exactly when one of the clamping rules changed the input.
-    @Test
     func adjustmentsAreNotedExactlyWhenClamped() {
         for (schedule, clamped) in [
             (TickSchedule.every(.seconds(1)), false),
@@ -393,7 +427,7 @@ import TimerKitTestSupport
             (.every(seconds: 1e-300), true),
             (.after(seconds: -1), true),
         ] as [(TickSchedule, Bool)] {
-            adjustmentsAreNotedExactlyWhenClamped(schedule: schedule, clamped: clamped)
+            Self().adjustmentsAreNotedExactlyWhenClamped(schedule: schedule, clamped: clamped)
         }
     }
 
@@ -405,7 +439,18 @@ import TimerKitTestSupport
 
     // MARK: Huge and infinite input
 
-    @Test func hugeDurationsSaturateToTheEndOfTime() {
+    /// Saturation of huge and infinite durations, and seconds conversion. Each check runs on a fresh instance of the suite.
+    @Test func hugeInfiniteAndTinyDurationsSaturateOrClamp() {
+        Self().hugeDurationsSaturateToTheEndOfTime()
+        Self().saturatingNanosecondsAgreesWithComponents()
+        Self().infiniteSecondsSaturate()
+        Self().saturationIsNotedInAdjustments()
+        Self().oneShotWithInfiniteToleranceStillFires()
+        Self().secondsConvertToWholeNanosecondsRounded()
+        Self().tinySecondsAreClampedLikeDurations()
+    }
+
+    func hugeDurationsSaturateToTheEndOfTime() {
         let interval = TickSchedule.every(.seconds(Int64.max))
         #expect(interval.intervalNanoseconds == .max)
         #expect(interval.firstDelayNanoseconds == .max)
@@ -421,7 +466,7 @@ import TimerKitTestSupport
 
     /// `saturatingNanoseconds` divides the stored attoseconds once; it agrees with the arithmetic on
     /// `components` (truncating toward zero, saturating at ±292 years) on both sides of every boundary.
-    @Test func saturatingNanosecondsAgreesWithComponents() {
+    func saturatingNanosecondsAgreesWithComponents() {
         func reference(_ duration: Duration) -> Int64 {
             let (seconds, attoseconds) = duration.components
             let limit = Int64.max / 1_000_000_000
@@ -454,7 +499,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func infiniteSecondsSaturate() {
+    func infiniteSecondsSaturate() {
         let every = TickSchedule.every(seconds: .infinity)
         #expect(every.intervalNanoseconds == .max)
         #expect(every.firstDelayNanoseconds == .max)
@@ -474,7 +519,7 @@ import TimerKitTestSupport
 
     /// Saturation is a clamp like the others: an infinite or absurd interval or delay is noted in
     /// `adjustments` (and so warned about in debug builds), not silently turned into "never".
-    @Test func saturationIsNotedInAdjustments() {
+    func saturationIsNotedInAdjustments() {
         #expect(!TickSchedule.every(seconds: .infinity).adjustments.isEmpty)
         #expect(!TickSchedule.every(.seconds(Int64.max)).adjustments.isEmpty)
         #expect(!TickSchedule.after(seconds: .infinity).adjustments.isEmpty)
@@ -483,7 +528,7 @@ import TimerKitTestSupport
     /// The engine arms for the end of a ticker's tolerance window (so that other deadlines can join the
     /// wake-up), so a one-shot alone is delivered at deadline + tolerance; its tolerance is capped at its
     /// delay (and noted), so even an infinite tolerance fires.
-    @Test func oneShotWithInfiniteToleranceStillFires() {
+    func oneShotWithInfiniteToleranceStillFires() {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -506,7 +551,7 @@ import TimerKitTestSupport
 
     // MARK: TimeInterval conversions
 
-    @Test func secondsConvertToWholeNanosecondsRounded() {
+    func secondsConvertToWholeNanosecondsRounded() {
         #expect(TickSchedule.every(seconds: 0.25).intervalNanoseconds == 250_000_000)
         #expect(TickSchedule.every(seconds: 0.1).intervalNanoseconds == 100_000_000)
         #expect(TickSchedule.every(seconds: 0.3).intervalNanoseconds == 300_000_000)
@@ -520,7 +565,7 @@ import TimerKitTestSupport
                 == .after(.milliseconds(1_500), tolerance: .milliseconds(500)))
     }
 
-    @Test func tinySecondsAreClampedLikeDurations() {
+    func tinySecondsAreClampedLikeDurations() {
         let schedule = TickSchedule.every(seconds: 1e-7)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.adjustments.count == 1)
@@ -530,7 +575,17 @@ import TimerKitTestSupport
 
     // MARK: Traps (exit tests): NaN, and a repeating interval of zero or less
 
-    @Test func nanIntervalStopsTheProgramWithAMessage() async throws {
+    /// Exit tests: NaN seconds and non-positive repeating intervals stop the program with their messages; finite seconds do not. Each check runs on a fresh instance of the suite.
+    @Test func badSecondsAndIntervalsStopTheProgramWithTheirMessages() async throws {
+        try await Self().nanIntervalStopsTheProgramWithAMessage()
+        try await Self().nanToleranceStopsTheProgramWithAMessage()
+        try await Self().nanDelayStopsTheProgramWithAMessage()
+        await Self().finiteSecondsDoNotStopTheProgram()
+        try await Self().aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller()
+        try await Self().theIntervalMessageNamesTheCallSiteByDefault()
+    }
+
+    func nanIntervalStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(seconds: .nan)
         }
@@ -538,14 +593,14 @@ import TimerKitTestSupport
         #expect(message.contains("TimerKit: interval is NaN"))
     }
 
-    @Test func nanToleranceStopsTheProgramWithAMessage() async throws {
+    func nanToleranceStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(seconds: 1, tolerance: .nan)
         }
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("TimerKit: tolerance is NaN"))
     }
 
-    @Test func nanDelayStopsTheProgramWithAMessage() async throws {
+    func nanDelayStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.after(seconds: -.nan)
         }
@@ -555,7 +610,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func finiteSecondsDoNotStopTheProgram() async {
+    func finiteSecondsDoNotStopTheProgram() async {
         await #expect(processExitsWith: .success) {
             _ = TickSchedule.every(seconds: .infinity, tolerance: -.infinity, count: Int.min)
             _ = TickSchedule.after(seconds: -.infinity, tolerance: .infinity)
@@ -568,10 +623,9 @@ import TimerKitTestSupport
     /// A repeating interval of zero or less stops the program in every build, with a message naming the
     /// caller's file and line: clamped, as in 1.0, it made a 10 kHz ticker that burned a core silently in a
     /// release build. (The `TimerKitMigration` look-alikes keep Foundation's clamp: MigrationBadInputTests.)
-    @Test
     func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller() async throws {
         for form in [0, 1, 2, 3, 4, 5] {
-            try await aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: form)
+            try await Self().aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: form)
         }
     }
 
@@ -598,7 +652,7 @@ import TimerKitTestSupport
     }
 
     /// Without `file:` and `line:`, the message names the call's own site (the compiler fills them in).
-    @Test func theIntervalMessageNamesTheCallSiteByDefault() async throws {
+    func theIntervalMessageNamesTheCallSiteByDefault() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(.seconds(-1))
         }
@@ -609,7 +663,14 @@ import TimerKitTestSupport
 
     // MARK: Schedules on a ticker (virtual time)
 
-    @Test func countZeroTickerFinishesAtOnceWithoutCalling() {
+    /// A count of zero, a clamped tiny interval and a saturated interval on an engine. Each check runs on a fresh instance of the suite.
+    @Test func edgeSchedulesBehaveOnAnEngine() {
+        Self().countZeroTickerFinishesAtOnceWithoutCalling()
+        Self().clampedTinyIntervalIsNotABusyLoop()
+        Self().saturatedIntervalNeverFires()
+    }
+
+    func countZeroTickerFinishesAtOnceWithoutCalling() {
         let time = VirtualTime()
         let calls = Recorder<Int>()
         let ticker = time.run {
@@ -626,7 +687,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func clampedTinyIntervalIsNotABusyLoop() {
+    func clampedTinyIntervalIsNotABusyLoop() {
         let time = VirtualTime()
         let calls = Recorder<Tick>()
         let ticker = time.run {
@@ -639,7 +700,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func saturatedIntervalNeverFires() {
+    func saturatedIntervalNeverFires() {
         let time = VirtualTime()
         let calls = Recorder<Tick>()
         let ticker = time.run {

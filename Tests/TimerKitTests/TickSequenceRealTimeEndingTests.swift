@@ -27,7 +27,7 @@ import Testing
     @Test
     func cancellingTheTaskEndsTheWaitAtOnce() async {
         for afterATick in [false, true] {
-            await cancellingTheTaskEndsTheWaitAtOnce(afterATick: afterATick)
+            await Self().cancellingTheTaskEndsTheWaitAtOnce(afterATick: afterATick)
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
     @Test
     func aTaskCancelledOutsideAWaitEndsAtItsNextCall() async {
         for afterATick in [false, true] {
-            await aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: afterATick)
+            await Self().aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: afterATick)
         }
     }
 

@@ -59,7 +59,7 @@ import TimerKitTestSupport
     @Test
     func randomTickersAreServedByTheRule() {
         for seed in 0..<60 {
-            randomTickersAreServedByTheRule(seed: seed)
+            Self().randomTickersAreServedByTheRule(seed: seed)
         }
     }
 
