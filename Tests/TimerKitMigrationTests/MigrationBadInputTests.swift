@@ -30,9 +30,17 @@ import TimerKitMigration
         }
     }
 
-    @Test(arguments: Entry.allCases)
+    @Test
+    func aNaNIntervalStopsTheProgramWithItsMessage() async throws {
+        for entry in Entry.allCases {
+            try await Self().aNaNIntervalStopsTheProgramWithItsMessage(entry: entry)
+        }
+    }
+
     func aNaNIntervalStopsTheProgramWithItsMessage(entry: Entry) async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent], "entry \(entry)"
+        ) {
             [entry] in
             await entry.call()
         }
@@ -41,8 +49,8 @@ import TimerKitMigration
         #expect(
             output.contains("TimerKit: timer interval is NaN at ")
                 && output.contains("/MigrationBadInputTests.swift:"),
-            "\(output)")
-        #expect(output.contains("; pass a finite number of seconds"), "\(output)")
+            "\(output); entry \(entry)")
+        #expect(output.contains("; pass a finite number of seconds"), "\(output); entry \(entry)")
     }
 
     @Test func zeroAndInfiniteIntervalsReturn() async {

@@ -55,7 +55,13 @@ import TimerKitTesting
         }
     }
 
-    @Test(arguments: Move.allCases)
+    @Test
+    func aSaturatedDeadlineNeverFires() {
+        for move in Move.allCases {
+            Self().aSaturatedDeadlineNeverFires(move)
+        }
+    }
+
     func aSaturatedDeadlineNeverFires(_ move: Move) {
         for (name, schedule) in Self.neverReached {
             let time = VirtualTime()
@@ -65,16 +71,22 @@ import TimerKitTesting
             }
             calls.watch(ticker)
             Self.move(move, time)
-            #expect(calls.total == 0, "\(name): the handler ran \(calls.total) times")
-            #expect(ticker.state == .running, "\(name)")
-            #expect(ticker.nextDeadline == .distantFuture, "\(name)")
-            #expect(time.nextDeadline == nil, "\(name): an alarm is armed for the end of time")
+            #expect(calls.total == 0, "\(name): the handler ran \(calls.total) times; move \(move)")
+            #expect(ticker.state == .running, "\(name); move \(move)")
+            #expect(ticker.nextDeadline == .distantFuture, "\(name); move \(move)")
+            #expect(time.nextDeadline == nil, "\(name): an alarm is armed for the end of time; move \(move)")
             ticker.cancel()
         }
     }
 
     /// A repeating ticker whose first deadline is near but whose interval saturates fires once, then never.
-    @Test(arguments: Move.allCases)
+    @Test
+    func aSaturatedIntervalAfterAFirstDeadlineFiresOnce() {
+        for move in Move.allCases {
+            Self().aSaturatedIntervalAfterAFirstDeadlineFiresOnce(move)
+        }
+    }
+
     func aSaturatedIntervalAfterAFirstDeadlineFiresOnce(_ move: Move) {
         let time = VirtualTime()
         let calls = Calls()
@@ -86,9 +98,9 @@ import TimerKitTesting
         }
         calls.watch(ticker)
         Self.move(move, time)
-        #expect(calls.total == 1)
-        #expect(ticker.fireCount == 1)
-        #expect(time.nextDeadline == nil)
+        #expect(calls.total == 1, "move \(move)")
+        #expect(ticker.fireCount == 1, "move \(move)")
+        #expect(time.nextDeadline == nil, "move \(move)")
         ticker.cancel()
     }
 

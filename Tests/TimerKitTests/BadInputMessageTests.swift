@@ -72,16 +72,24 @@ import TimerKit
         }
     }
 
-    @Test(arguments: Entry.allCases)
+    @Test
+    func badInputStopsTheProgramWithItsMessage() async throws {
+        for entry in Entry.allCases {
+            try await Self().badInputStopsTheProgramWithItsMessage(entry: entry)
+        }
+    }
+
     func badInputStopsTheProgramWithItsMessage(entry: Entry) async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent], "entry \(entry)"
+        ) {
             [entry] in
             await entry.call()
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(output.contains(entry.message), "\(output)")
+        #expect(output.contains(entry.message), "\(output); entry \(entry)")
         // The stop names the call in this file, not the line in TimerKit that checks the input.
-        #expect(output.contains("/BadInputMessageTests.swift:"), "\(output)")
+        #expect(output.contains("/BadInputMessageTests.swift:"), "\(output); entry \(entry)")
     }
 
     @Test func theSameCallsWithGoodInputReturn() async {

@@ -14,7 +14,16 @@ import TimerKitTestSupport
 
     // MARK: Schedule math
 
-    @Test func countdownThatTicksAtStartHasOneMoreDeadlineAtTheStart() {
+    /// Countdown ticking at start and schedules at a date. Each check runs on a fresh instance of the suite.
+    @Test func dateSchedulesCountFromTheirDate() {
+        Self().countdownThatTicksAtStartHasOneMoreDeadlineAtTheStart()
+        Self().aScheduleAtADateBecomesADelayFromItsCreation()
+        Self().aScheduleAtADateFiresAtThatDateOnVirtualTime()
+        Self().startAndRestartOfADateScheduleCountItsDelayFromThen()
+        Self().aScheduleAtAPassedDateFiresAtOnce()
+    }
+
+    func countdownThatTicksAtStartHasOneMoreDeadlineAtTheStart() {
         let schedule = TickSchedule.countdown(from: 3, every: .seconds(2), ticksAtStart: true)
         #expect(schedule.firstDelay == .zero)
         #expect(schedule.interval == .seconds(2))
@@ -30,7 +39,7 @@ import TimerKitTestSupport
         #expect(TickSchedule.countdown(from: 3, clock: .continuous).clock == .continuous)
     }
 
-    @Test func aScheduleAtADateBecomesADelayFromItsCreation() {
+    func aScheduleAtADateBecomesADelayFromItsCreation() {
         let now = Date(timeIntervalSinceReferenceDate: 1_000)
         let schedule = TickSchedule.at(now.addingTimeInterval(12.5), tolerance: .seconds(1))
         #expect(schedule.clock == .continuous)
@@ -47,7 +56,13 @@ import TimerKitTestSupport
 
     // MARK: Clocks
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func continuousTickersRunOnVirtualTimeOnTheirOwnEngine() {
+        for kind in ContractContext.allCases {
+            Self().continuousTickersRunOnVirtualTimeOnTheirOwnEngine(kind: kind)
+        }
+    }
+
     func continuousTickersRunOnVirtualTimeOnTheirOwnEngine(kind: ContractContext) {
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -59,18 +74,18 @@ import TimerKitTestSupport
                 Ticker.schedule(.every(.seconds(1)), on: kind.context) { _ in }
             )
         }
-        #expect(continuous.clock == .continuous)
-        #expect(uptime.clock == .uptime)
-        #expect(continuous.snapshot?.schedule.clock == .continuous)
-        #expect(continuous.engine !== uptime.engine, "engines are keyed by context and clock")
+        #expect(continuous.clock == .continuous, "kind \(kind)")
+        #expect(uptime.clock == .uptime, "kind \(kind)")
+        #expect(continuous.snapshot?.schedule.clock == .continuous, "kind \(kind)")
+        #expect(continuous.engine !== uptime.engine, "engines are keyed by context and clock; kind \(kind)")
         time.advance(by: .seconds(3))
-        #expect(ticks.values.map(\.deadline) == (1...3).map { start.advanced(by: .seconds($0)) })
-        #expect(ticks.values.allSatisfy { $0.lateness == .zero })
-        #expect(continuous.state == .finished)
+        #expect(ticks.values.map(\.deadline) == (1...3).map { start.advanced(by: .seconds($0)) }, "kind \(kind)")
+        #expect(ticks.values.allSatisfy { $0.lateness == .zero }, "kind \(kind)")
+        #expect(continuous.state == .finished, "kind \(kind)")
         uptime.cancel()
     }
 
-    @Test func aScheduleAtADateFiresAtThatDateOnVirtualTime() {
+    func aScheduleAtADateFiresAtThatDateOnVirtualTime() {
         let ticks = Recorder<Tick>()
         let now = time.run { TickClock.date }
         let ticker = time.run {
@@ -86,7 +101,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func startAndRestartOfADateScheduleCountItsDelayFromThen() {
+    func startAndRestartOfADateScheduleCountItsDelayFromThen() {
         // The date became a 90 s delay at creation; an idle ticker started 30 s later, and a ticker
         // restarted, wait those 90 s from then (documented on `TickSchedule.at`).
         let fired = Recorder<TickInstant>()
@@ -109,7 +124,7 @@ import TimerKitTestSupport
         #expect(fired.values == [start.advanced(by: .seconds(120)), start.advanced(by: .seconds(120))])
     }
 
-    @Test func aScheduleAtAPassedDateFiresAtOnce() {
+    func aScheduleAtAPassedDateFiresAtOnce() {
         let ticks = Recorder<Tick>()
         let now = time.run { TickClock.date }
         let ticker = time.run {
@@ -131,9 +146,16 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
+    /// Alarm arming order and the continuous alarm's longest wait. Each check runs on a fresh instance of the suite.
+    @Test func alarmsIgnoreStaleArmingsAndBoundTheirWait() {
+        Self().anEnginesAlarmIgnoresAnArmingOlderThanOneItTook()
+        Self().aSharedAlarmSlotIgnoresAnArmingOlderThanOneItTook()
+        Self().aContinuousAlarmNeverWaitsLongerThanItsLongestWait()
+    }
+
     /// Armings land after unlocking, so an older one can land after a newer one: an engine's alarm keeps
     /// the newest (by sequence), so the engine needs no retry loop.
-    @Test func anEnginesAlarmIgnoresAnArmingOlderThanOneItTook() {
+    func anEnginesAlarmIgnoresAnArmingOlderThanOneItTook() {
         let clock = VirtualClock(start: 0)
         let wakes = Locked<Int>.make(0)
         let alarm = clock.makeAlarm { wakes.withLock { $0 += 1 } }
@@ -153,7 +175,7 @@ import TimerKitTestSupport
 
     /// On a system context, the engine's alarm is its slot of the context's shared alarm, which keeps the
     /// newest arming too.
-    @Test func aSharedAlarmSlotIgnoresAnArmingOlderThanOneItTook() {
+    func aSharedAlarmSlotIgnoresAnArmingOlderThanOneItTook() {
         let fired = DispatchSemaphore(value: 0)
         let shared = SharedAlarm(context: .dispatch(DispatchQueue(label: "TimerKitTests.staleArming")))
         let slot = shared.slot { fired.signal() }
@@ -166,7 +188,7 @@ import TimerKitTestSupport
         #expect(fired.wait(timeout: .now() + 10) == .success)
     }
 
-    @Test func aContinuousAlarmNeverWaitsLongerThanItsLongestWait() {
+    func aContinuousAlarmNeverWaitsLongerThanItsLongestWait() {
         let armed = Locked<[Int64]>.make([])
         let alarm = ContinuousAlarm(RecordingAlarm(armed))
         let before = TimeBase.Source.system.now()
@@ -222,7 +244,17 @@ import TimerKitTestSupport
 
     // MARK: Tolerance
 
-    @Test func aLoneTickerWithToleranceIsDeliveredAtItsDeadline() {
+    /// How tolerance windows are batched into wake-ups. Each check runs on a fresh instance of the suite.
+    @Test func toleranceBatchesAreServedInsideTheirWindows() {
+        Self().aLoneTickerWithToleranceIsDeliveredAtItsDeadline()
+        Self().aBatchIsServedAtTheLatestDeadlineInsideTheEarliestWindow()
+        Self().aDeadlineAddedInsideTheArmedWindowJoinsTheBatch()
+        Self().aDeadlineWhoseWindowEndsFirstMovesTheWakeUpEarlier()
+        Self().aBatchLargerThanThePlanScanIsStillNeverLateBeyondItsWindows()
+        Self().manyEqualDeadlinesArePlannedWithoutScanningThemAll()
+    }
+
+    func aLoneTickerWithToleranceIsDeliveredAtItsDeadline() {
         let ticks = Recorder<Tick>()
         let ticker = time.run {
             Ticker.schedule(.every(.milliseconds(200), tolerance: .milliseconds(50)), on: context) { ticks.append($0) }
@@ -234,7 +266,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func aBatchIsServedAtTheLatestDeadlineInsideTheEarliestWindow() {
+    func aBatchIsServedAtTheLatestDeadlineInsideTheEarliestWindow() {
         // A: 100 ms, window to 150. B: 120 ms, window to 220. C: 140 ms, no tolerance (window ends at 140,
         // the earliest end). D: 145 ms, beyond C's window. One wake-up at 140 ms serves A, B and C; D gets
         // its own at 145 ms.
@@ -257,7 +289,7 @@ import TimerKitTestSupport
         tickers.forEach { $0.cancel() }
     }
 
-    @Test func aDeadlineAddedInsideTheArmedWindowJoinsTheBatch() {
+    func aDeadlineAddedInsideTheArmedWindowJoinsTheBatch() {
         // A (100 ms, tolerance 50) is armed for 100 ms; B, made later at 130 ms inside A's window, moves the
         // one wake-up to 130 ms.
         let ticks = Recorder<Tick>()
@@ -271,7 +303,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func aDeadlineWhoseWindowEndsFirstMovesTheWakeUpEarlier() {
+    func aDeadlineWhoseWindowEndsFirstMovesTheWakeUpEarlier() {
         // A (100 ms, tolerance 50) is armed; B at 60 ms without tolerance needs a wake-up before it. At 60 ms
         // only B is due (A's deadline has not come): two wake-ups, both on time.
         let ticks = Recorder<Tick>()
@@ -285,7 +317,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func aBatchLargerThanThePlanScanIsStillNeverLateBeyondItsWindows() {
+    func aBatchLargerThanThePlanScanIsStillNeverLateBeyondItsWindows() {
         // 3,000 one-shots 1 µs apart, each with 10 ms of tolerance: more than the plan looks at
         // (`TickerStateMachine.planVisitLimit`), so the plan may settle for an earlier wake-up; none may be late
         // beyond its own window, and few wake-ups serve them all.
@@ -305,7 +337,7 @@ import TimerKitTestSupport
         tickers.forEach { $0.cancel() }
     }
 
-    @Test func manyEqualDeadlinesArePlannedWithoutScanningThemAll() {
+    func manyEqualDeadlinesArePlannedWithoutScanningThemAll() {
         // 20,000 one-shots at one deadline, no tolerance: each new one leaves the armed wake-up alone.
         let fired = Recorder<Int>()
         let tickers = time.run {

@@ -39,7 +39,13 @@ import TimerKitTestSupport
         ContextKind.allCases.map { kind in (binding, kind) }
     }
 
-    @Test(arguments: cases)
+    @Test
+    func screenIsDeinitialisedAtPopAndTickingStops() throws {
+        for (binding, kind) in Self.cases as [(Binding, ContextKind)] {
+            try Self().screenIsDeinitialisedAtPopAndTickingStops(binding: binding, kind: kind)
+        }
+    }
+
     func screenIsDeinitialisedAtPopAndTickingStops(binding: Binding, kind: ContextKind) throws {
         let live = LiveContext(kind)
         defer { live.tearDown() }
@@ -51,17 +57,22 @@ import TimerKitTestSupport
             weakScreen = screen
             Self.schedule(binding, screen: screen, on: live.context, fires: fires)
             // Pushed: it ticks.
-            #expect(eventually { screen.ticks >= 3 && fires.count >= 3 }, "the screen never ticked")
+            #expect(
+                eventually { screen.ticks >= 3 && fires.count >= 3 },
+                "the screen never ticked; binding \(binding), kind \(kind)")
         }
         // Popped: the last strong reference is gone (a delivery in flight may hold it for a moment).
-        #expect(eventually { weakScreen == nil }, "the screen was not deinitialised")
-        #expect(tracker.live == 0)
+        #expect(eventually { weakScreen == nil }, "the screen was not deinitialised; binding \(binding), kind \(kind)")
+        #expect(tracker.live == 0, "binding \(binding), kind \(kind)")
         live.drain()
         let afterPop = fires.count
         Thread.sleep(forTimeInterval: 0.05)  // ten intervals: absence of ticks, not timing, is asserted
         live.drain()
-        #expect(fires.count == afterPop, "ticks continued after the screen was popped")
-        #expect(eventually { live.liveTickers == 0 }, "the engine still holds live tickers")
+        #expect(
+            fires.count == afterPop, "ticks continued after the screen was popped; binding \(binding), kind \(kind)")
+        #expect(
+            eventually { live.liveTickers == 0 },
+            "the engine still holds live tickers; binding \(binding), kind \(kind)")
     }
 
     /// The control case: a plain `Foundation.Timer` whose block captures the screen strongly (the Swift

@@ -99,7 +99,13 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     /// Live tickers on the test's context (the rate limiter's armed wake-up, if any).
     var liveTickers: Int { time.base.engine(for: context).liveCount() }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone() {
+        for kind in RateLimiterKind.allCases {
+            Self().theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone(kind: kind)
+        }
+    }
+
     func theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone(kind: RateLimiterKind) {
         weak var weakOwner: RateLimitOwner?
         var limiter: (any RateLimiting<RateLimitPayload>)?
@@ -110,24 +116,30 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
                 kind.ownerBound(on: context, owner: owner) { [delivered] _, value in delivered.append(value.name) }
             }
             limiter?.send(RateLimitPayload("a", values))
-            #expect(liveTickers == 1)
+            #expect(liveTickers == 1, "kind \(kind)")
         }
-        #expect(weakOwner == nil, "the rate limiter retained its owner")
-        #expect(owners.live == 0)
+        #expect(weakOwner == nil, "the rate limiter retained its owner; kind \(kind)")
+        #expect(owners.live == 0, "kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
         // The engine found the owner gone at the deadline: the ticker, the value and the limiter stop.
-        #expect(liveTickers == 0)
-        #expect(values.live == 0, "the pending value outlived the owner")
-        #expect(limiter?.isCancelled == true)
+        #expect(liveTickers == 0, "kind \(kind)")
+        #expect(values.live == 0, "the pending value outlived the owner; kind \(kind)")
+        #expect(limiter?.isCancelled == true, "kind \(kind)")
         limiter?.send(RateLimitPayload("b", values))
-        #expect(values.live == 0, "a value sent after the owner went away was kept")
-        #expect(liveTickers == 0)
+        #expect(values.live == 0, "a value sent after the owner went away was kept; kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline() {
+        for kind in RateLimiterKind.allCases {
+            Self().aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline(kind: kind)
+        }
+    }
+
     func aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline(kind: RateLimiterKind) {
         var owner: RateLimitOwner? = RateLimitOwner(owners)
         let limiter = time.run {
@@ -135,16 +147,22 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         }
         limiter.send(RateLimitPayload("a", values))
         owner = nil
-        #expect(values.live == 1)
+        #expect(values.live == 1, "kind \(kind)")
         _ = time.run { TickerDiagnostics.liveTickers() }  // sweeps tickers whose owner is gone
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
-        #expect(limiter.isCancelled)
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
+        #expect(limiter.isCancelled, "kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt() {
+        for kind in RateLimiterKind.allCases {
+            Self().anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt(kind: kind)
+        }
+    }
+
     func anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt(kind: RateLimiterKind) {
         weak var weakLimiter: (any RateLimiting<RateLimitPayload>)?
         do {
@@ -157,15 +175,21 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
             limiter.send(RateLimitPayload("a", values))
         }
         // No time passed: the owner's release cancelled its rate limiter at once.
-        #expect(owners.live == 0)
-        #expect(weakLimiter == nil)
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
+        #expect(owners.live == 0, "kind \(kind)")
+        #expect(weakLimiter == nil, "kind \(kind)")
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives() {
+        for kind in RateLimiterKind.allCases {
+            Self().releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives(kind: kind)
+        }
+    }
+
     func releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives(kind: RateLimiterKind) {
         let owner = RateLimitOwner(owners)
         weak var weakLimiter: (any RateLimiting<RateLimitPayload>)?
@@ -176,15 +200,21 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
             weakLimiter = limiter
             limiter.send(RateLimitPayload("a", values))
         }
-        #expect(weakLimiter == nil)
+        #expect(weakLimiter == nil, "kind \(kind)")
         time.advance(by: RateLimiterKind.interval)
-        #expect(delivered.values == ["a"])
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
+        #expect(delivered.values == ["a"], "kind \(kind)")
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
         withExtendedLifetime(owner) {}
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler() {
+        for kind in RateLimiterKind.allCases {
+            Self().releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler(kind: kind)
+        }
+    }
+
     func releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler(kind: RateLimiterKind) {
         weak var weakProbe: ContractProbe?
         var limiter: (any RateLimiting<RateLimitPayload>)?
@@ -198,48 +228,66 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
             }
             limiter?.send(RateLimitPayload("a", values))
         }
-        #expect(liveTickers == 1)
+        #expect(liveTickers == 1, "kind \(kind)")
         limiter = nil
-        #expect(weakProbe == nil, "the handler outlived its rate limiter")
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
+        #expect(weakProbe == nil, "the handler outlived its rate limiter; kind \(kind)")
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func nothingIsDeliveredAfterCancel() {
+        for kind in RateLimiterKind.allCases {
+            Self().nothingIsDeliveredAfterCancel(kind: kind)
+        }
+    }
+
     func nothingIsDeliveredAfterCancel(kind: RateLimiterKind) {
         let limiter = time.run { kind.handleOwned(on: context) { [delivered] in delivered.append($0.name) } }
         limiter.send(RateLimitPayload("a", values))
         limiter.cancel()
-        #expect(limiter.isCancelled)
-        #expect(!limiter.hasPendingValue)
-        #expect(values.live == 0, "cancel kept the pending value")
-        #expect(liveTickers == 0, "cancel kept the armed ticker")
+        #expect(limiter.isCancelled, "kind \(kind)")
+        #expect(!limiter.hasPendingValue, "kind \(kind)")
+        #expect(values.live == 0, "cancel kept the pending value; kind \(kind)")
+        #expect(liveTickers == 0, "cancel kept the armed ticker; kind \(kind)")
         limiter.send(RateLimitPayload("b", values))
-        #expect(values.live == 0, "a value sent after cancel was kept")
+        #expect(values.live == 0, "a value sent after cancel was kept; kind \(kind)")
         limiter.cancel()
         limiter.discardPending()
         time.advance(by: .seconds(1))
-        #expect(delivered.values.isEmpty)
-        #expect(liveTickers == 0)
+        #expect(delivered.values.isEmpty, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking() {
+        for kind in RateLimiterKind.allCases {
+            Self().discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking(kind: kind)
+        }
+    }
+
     func discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking(kind: RateLimiterKind) {
         let limiter = time.run { kind.handleOwned(on: context) { [delivered] in delivered.append($0.name) } }
         limiter.send(RateLimitPayload("a", values))
         limiter.discardPending()
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
-        #expect(!limiter.isCancelled)
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
+        #expect(!limiter.isCancelled, "kind \(kind)")
         time.advance(by: .seconds(1))
         limiter.send(RateLimitPayload("b", values))
         time.advance(by: .seconds(1))
-        #expect(delivered.values == ["b"])
+        #expect(delivered.values == ["b"], "kind \(kind)")
     }
 
-    @Test(arguments: RateLimiterKind.allCases)
+    @Test
+    func aRateLimiterReleasedFromInsideItsOwnHandlerStops() {
+        for kind in RateLimiterKind.allCases {
+            Self().aRateLimiterReleasedFromInsideItsOwnHandlerStops(kind: kind)
+        }
+    }
+
     func aRateLimiterReleasedFromInsideItsOwnHandlerStops(kind: RateLimiterKind) {
         let box = ContractBox<any RateLimiting<RateLimitPayload>>()
         weak var weakLimiter: (any RateLimiting<RateLimitPayload>)?
@@ -255,10 +303,10 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
             limiter.send(RateLimitPayload("a", values))
         }
         time.advance(by: RateLimiterKind.interval)
-        #expect(delivered.values == ["a"])
-        #expect(weakLimiter == nil)
-        #expect(values.live == 0)
-        #expect(liveTickers == 0)
+        #expect(delivered.values == ["a"], "kind \(kind)")
+        #expect(weakLimiter == nil, "kind \(kind)")
+        #expect(values.live == 0, "kind \(kind)")
+        #expect(liveTickers == 0, "kind \(kind)")
     }
 
     @Test func cancelInsideTheDebouncerHandlerIsExactEvenWithTwoValuesDecided() {

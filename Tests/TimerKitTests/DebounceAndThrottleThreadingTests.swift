@@ -23,9 +23,18 @@ import Testing
 
     // MARK: Virtual time: exact counts
 
-    @Test(arguments: [
-        (RateLimitEdges.trailing, 1), (.leading, 1), (.leadingAndTrailing, 2),
-    ])
+    /// The edges of each case, and how many values one burst at one instant delivers with them.
+    static let deliveriesPerEdges: [(RateLimitEdges, Int)] = [
+        (.trailing, 1), (.leading, 1), (.leadingAndTrailing, 2),
+    ]
+
+    @Test
+    func debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst() {
+        for (edges, expected) in Self.deliveriesPerEdges {
+            Self().debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst(edges: edges, expected: expected)
+        }
+    }
+
     func debouncedSendsFromSeveralThreadsAtOneInstantMakeOneBurst(edges: RateLimitEdges, expected: Int) {
         let time = VirtualTime()
         let delivered = Recorder<Int>()
@@ -38,18 +47,22 @@ import Testing
             }
         }
         Self.sendFromSeveralThreads { debouncer.send($0) }
-        #expect(delivered.values.isEmpty, "a value was delivered inside send")
+        #expect(delivered.values.isEmpty, "a value was delivered inside send; edges \(edges), expected \(expected)")
         time.advance(by: .seconds(1))
-        #expect(delivered.count == expected)
-        #expect(delivered.values.allSatisfy(Self.isSentValue))
-        #expect(Set(delivered.values).count == delivered.count)
-        #expect(offThread.values.isEmpty)
-        #expect(!debouncer.hasPendingValue)
+        #expect(delivered.count == expected, "edges \(edges), expected \(expected)")
+        #expect(delivered.values.allSatisfy(Self.isSentValue), "edges \(edges), expected \(expected)")
+        #expect(Set(delivered.values).count == delivered.count, "edges \(edges), expected \(expected)")
+        #expect(offThread.values.isEmpty, "edges \(edges), expected \(expected)")
+        #expect(!debouncer.hasPendingValue, "edges \(edges), expected \(expected)")
     }
 
-    @Test(arguments: [
-        (RateLimitEdges.trailing, 1), (.leading, 1), (.leadingAndTrailing, 2),
-    ])
+    @Test
+    func throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow() {
+        for (edges, expected) in Self.deliveriesPerEdges {
+            Self().throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow(edges: edges, expected: expected)
+        }
+    }
+
     func throttledSendsFromSeveralThreadsAtOneInstantFallInOneWindow(edges: RateLimitEdges, expected: Int) {
         let time = VirtualTime()
         let delivered = Recorder<Int>()
@@ -62,12 +75,12 @@ import Testing
             }
         }
         Self.sendFromSeveralThreads { throttler.send($0) }
-        #expect(delivered.values.isEmpty, "a value was delivered inside send")
+        #expect(delivered.values.isEmpty, "a value was delivered inside send; edges \(edges), expected \(expected)")
         time.advance(by: .seconds(1))
-        #expect(delivered.count == expected)
-        #expect(delivered.values.allSatisfy(Self.isSentValue))
-        #expect(Set(delivered.values).count == delivered.count)
-        #expect(offThread.values.isEmpty)
+        #expect(delivered.count == expected, "edges \(edges), expected \(expected)")
+        #expect(delivered.values.allSatisfy(Self.isSentValue), "edges \(edges), expected \(expected)")
+        #expect(Set(delivered.values).count == delivered.count, "edges \(edges), expected \(expected)")
+        #expect(offThread.values.isEmpty, "edges \(edges), expected \(expected)")
     }
 
     @Test func aHandlerMaySendToItsOwnDebouncer() {

@@ -129,14 +129,23 @@ final class RateLimitMarble: Sendable {
         }
     }
 
-    @Test func trailingDeliversTheLatestValueOneIntervalAfterTheLastSend() {
+    /// The trailing and leading edges of a debouncer. Each check runs on a fresh instance of the suite.
+    @Test func trailingAndLeadingEdgesDeliverAsDrawn() {
+        Self().trailingDeliversTheLatestValueOneIntervalAfterTheLastSend()
+        Self().aLoneValueIsDeliveredExactlyOneIntervalLater()
+        Self().everySendMovesTheTrailingDeadline()
+        Self().leadingDeliversTheFirstValueOfEachBurstAndDropsTheRest()
+        Self().leadingAndTrailingDeliversBothEdgesAndALoneValueOnce()
+    }
+
+    func trailingDeliversTheLatestValueOneIntervalAfterTheLastSend() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3)
         #expect(marble.play("ab-c----d-e--f---", on: subject) == "------c------e--f")
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func aLoneValueIsDeliveredExactlyOneIntervalLater() {
+    func aLoneValueIsDeliveredExactlyOneIntervalLater() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 5)
         let start = marble.time.now
@@ -144,21 +153,21 @@ final class RateLimitMarble: Sendable {
         #expect(marble.deliveries.values.map(\.at) == [start.advanced(by: RateLimitMarble.units(2 + 5))])
     }
 
-    @Test func everySendMovesTheTrailingDeadline() {
+    func everySendMovesTheTrailingDeadline() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3)
         // A send every two units never leaves three units of quiet until the stream stops.
         #expect(marble.play("a-b-c-d-e-f------", on: subject) == "-------------f---")
     }
 
-    @Test func leadingDeliversTheFirstValueOfEachBurstAndDropsTheRest() {
+    func leadingDeliversTheFirstValueOfEachBurstAndDropsTheRest() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, edges: .leading)
         #expect(marble.play("ab-c----d-e--f---", on: subject) == "a-------d----f---")
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func leadingAndTrailingDeliversBothEdgesAndALoneValueOnce() {
+    func leadingAndTrailingDeliversBothEdgesAndALoneValueOnce() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, edges: .leadingAndTrailing)
         // e ends its burst at 13 (its deadline fires first); f, sent at 13, starts a new burst at once.
@@ -166,20 +175,28 @@ final class RateLimitMarble: Sendable {
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func maxWaitDeliversDuringAContinuousStream() {
+    /// maxWait during streams and bursts. Each check runs on a fresh instance of the suite.
+    @Test func maxWaitBoundsTheDelayOfAStream() {
+        Self().maxWaitDeliversDuringAContinuousStream()
+        Self().maxWaitWithALeadingEdgeCountsFromTheLeadingDelivery()
+        Self().maxWaitLeavesABurstThatGoesQuietInTimeToTheTrailingEdge()
+        Self().maxWaitShorterThanTheIntervalIsRaisedToIt()
+    }
+
+    func maxWaitDeliversDuringAContinuousStream() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, maxWait: 5)
         // maxWait counts from the burst's first send (0), then from each delivery (5, 10).
         #expect(marble.play("a-b-c-d-e-------", on: subject) == "-----c----e-----")
     }
 
-    @Test func maxWaitWithALeadingEdgeCountsFromTheLeadingDelivery() {
+    func maxWaitWithALeadingEdgeCountsFromTheLeadingDelivery() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, edges: .leading, maxWait: 5)
         #expect(marble.play("a-b-c-d-e-------", on: subject) == "a----c----e-----")
     }
 
-    @Test func maxWaitLeavesABurstThatGoesQuietInTimeToTheTrailingEdge() {
+    func maxWaitLeavesABurstThatGoesQuietInTimeToTheTrailingEdge() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, maxWait: 10)
         // b's burst goes quiet at 5, before its maxWait (10). c starts a burst at 8 that never goes quiet
@@ -187,7 +204,7 @@ final class RateLimitMarble: Sendable {
         #expect(marble.play("a-b-----c-d-e-f-g-------", on: subject) == "-----b------------g-----")
     }
 
-    @Test func maxWaitShorterThanTheIntervalIsRaisedToIt() {
+    func maxWaitShorterThanTheIntervalIsRaisedToIt() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 4, maxWait: 1)
         #expect(subject.maxWait == RateLimitMarble.units(4))
@@ -195,7 +212,17 @@ final class RateLimitMarble: Sendable {
         #expect(marble.play("abcdefgh-------", on: subject) == "----d---h------")
     }
 
-    @Test func flushDeliversThePendingValueNowAndTheBurstGoesOn() {
+    /// flush, discardPending and cancel. Each check runs on a fresh instance of the suite.
+    @Test func flushDiscardAndCancelActOnThePendingValue() {
+        Self().flushDeliversThePendingValueNowAndTheBurstGoesOn()
+        Self().flushDoesNotStartANewLeadingEdge()
+        Self().flushDeliversEvenWhenTheTrailingEdgeIsOff()
+        Self().discardPendingDropsTheValueAndEndsTheBurst()
+        Self().cancelDropsThePendingValueAndEverythingSentAfterwards()
+        Self().cancelAfterALeadingValueWasDecidedDropsItToo()
+    }
+
+    func flushDeliversThePendingValueNowAndTheBurstGoesOn() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 4)
         // b is flushed at 3; c, sent at 4 within b's burst, waits for its own deadline (8).
@@ -203,26 +230,26 @@ final class RateLimitMarble: Sendable {
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func flushDoesNotStartANewLeadingEdge() {
+    func flushDoesNotStartANewLeadingEdge() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 4, edges: .leadingAndTrailing)
         // c, sent at 3 within the burst that a started, is no leading edge: it waits for its quiet end (7).
         #expect(marble.play("ab!c---------", on: subject) == "a-b----c-----")
     }
 
-    @Test func flushDeliversEvenWhenTheTrailingEdgeIsOff() {
+    func flushDeliversEvenWhenTheTrailingEdgeIsOff() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 4, edges: .leading)
         #expect(marble.play("ab-!---------", on: subject) == "a--b---------")
     }
 
-    @Test func discardPendingDropsTheValueAndEndsTheBurst() {
+    func discardPendingDropsTheValueAndEndsTheBurst() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, edges: .leadingAndTrailing)
         #expect(marble.play("ab~--c-d-----", on: subject) == "a----c----d--")
     }
 
-    @Test func cancelDropsThePendingValueAndEverythingSentAfterwards() {
+    func cancelDropsThePendingValueAndEverythingSentAfterwards() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3)
         #expect(marble.play("a-b#--c--!--d-----", on: subject) == "------------------")
@@ -230,7 +257,7 @@ final class RateLimitMarble: Sendable {
         #expect(!subject.hasPendingValue)
     }
 
-    @Test func cancelAfterALeadingValueWasDecidedDropsItToo() {
+    func cancelAfterALeadingValueWasDecidedDropsItToo() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 3, edges: .leading)
         marble.time.run { subject.send("a") }
@@ -238,7 +265,13 @@ final class RateLimitMarble: Sendable {
         #expect(marble.play("--b---", on: subject) == "------")
     }
 
-    @Test func aZeroIntervalDeliversEveryValueInOrder() {
+    /// Zero and negative intervals. Each check runs on a fresh instance of the suite.
+    @Test func zeroAndNegativeIntervalsDeliverEveryValue() {
+        Self().aZeroIntervalDeliversEveryValueInOrder()
+        Self().aNegativeIntervalIsClampedToZeroWithAWarning()
+    }
+
+    func aZeroIntervalDeliversEveryValueInOrder() {
         let marble = RateLimitMarble()
         let subject = debouncer(marble, interval: 0)
         marble.time.run {
@@ -248,7 +281,7 @@ final class RateLimitMarble: Sendable {
         #expect(marble.play("a-b---", on: subject) == "(xya)-b---")
     }
 
-    @Test func aNegativeIntervalIsClampedToZeroWithAWarning() {
+    func aNegativeIntervalIsClampedToZeroWithAWarning() {
         LogCapture.install()
         let marble = RateLimitMarble()
         let site = contractUniqueFileID()
@@ -270,7 +303,14 @@ final class RateLimitMarble: Sendable {
 @Suite struct DebounceMachineTests {
     init() { LogCapture.install() }
 
-    @Test func aLateWakeUpDeliversTheOldBurstsTrailingValueBeforeTheNewBurstsLeadingOne() {
+    /// The debounce state machine on its own. Each check runs on a fresh instance of the suite.
+    @Test func theMachineOrdersEdgesAndDeadlines() {
+        Self().aLateWakeUpDeliversTheOldBurstsTrailingValueBeforeTheNewBurstsLeadingOne()
+        Self().maxWaitDeadlineComesBeforeTheQuietEnd()
+        Self().theTrailingEdgeOffLetsThePendingValueGoAtTheQuietEnd()
+    }
+
+    func aLateWakeUpDeliversTheOldBurstsTrailingValueBeforeTheNewBurstsLeadingOne() {
         var machine = DebounceMachine<String>(interval: 100, maxWait: nil, edges: .leadingAndTrailing)
         var dropped = Dropped<String>()
         machine.receive("a", at: 0, dropping: &dropped)
@@ -284,7 +324,7 @@ final class RateLimitMarble: Sendable {
         #expect(machine.nextWake == nil)
     }
 
-    @Test func maxWaitDeadlineComesBeforeTheQuietEnd() {
+    func maxWaitDeadlineComesBeforeTheQuietEnd() {
         var machine = DebounceMachine<Int>(interval: 30, maxWait: 50, edges: .trailing)
         var dropped = Dropped<Int>()
         for (value, at) in [(1, 0), (2, 20), (3, 40)] {
@@ -296,7 +336,7 @@ final class RateLimitMarble: Sendable {
         #expect(machine.nextWake == nil)
     }
 
-    @Test func theTrailingEdgeOffLetsThePendingValueGoAtTheQuietEnd() {
+    func theTrailingEdgeOffLetsThePendingValueGoAtTheQuietEnd() {
         var machine = DebounceMachine<Int>(interval: 30, maxWait: nil, edges: .leading)
         var dropped = Dropped<Int>()
         machine.receive(1, at: 0, dropping: &dropped)

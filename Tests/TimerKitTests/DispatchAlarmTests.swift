@@ -145,12 +145,19 @@ import Testing
         /// Tolerance is the engine's business (which deadlines one wake-up serves); it never reaches the
         /// thread's sleep, so it can never make a wake-up late. The thread of a dispatch context sleeps with
         /// the context's leeway as timer slack: 1 ns when the leeway is zero or the context is strict.
-        @Test(arguments: [
-            (leeway: Duration.zero, strict: false, slack: 1),
-            (leeway: Duration.zero, strict: true, slack: 1),
-            (leeway: Duration.milliseconds(3), strict: true, slack: 1),
-            (leeway: Duration.milliseconds(3), strict: false, slack: 3_000_000),
-        ])
+        @Test
+        func theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance() {
+            for (leeway, strict, slack) in [
+                (leeway: Duration.zero, strict: false, slack: 1),
+                (leeway: Duration.zero, strict: true, slack: 1),
+                (leeway: Duration.milliseconds(3), strict: true, slack: 1),
+                (leeway: Duration.milliseconds(3), strict: false, slack: 3_000_000),
+            ] {
+                Self().theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(
+                    leeway: leeway, strict: strict, slack: slack)
+            }
+        }
+
         func theThreadSleepsWithTheLeewayAsSlackWhateverTheTolerance(leeway: Duration, strict: Bool, slack: Int) {
             let queue = DispatchQueue(label: "TimerKitTests.dispatch.slack")
             let seen = Locked<[(thread: String, slack: Int, slice: Int64)]>.make([])
@@ -169,18 +176,21 @@ import Testing
                 }
                 if count == 3 { done.signal() }
             }
-            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(done.wait(timeout: .now() + 10) == .success, "leeway \(leeway), strict \(strict), slack \(slack)")
             ticker.cancel()
             let onThread = seen.withLock { $0 }.filter {
                 $0.thread == ThreadAlarm.threadName(DispatchAlarm.threadLabel)
             }
             // Delivered by the context's thread (the queue is idle, so `sync` runs there).
-            #expect(!onThread.isEmpty, "\(seen.withLock { $0 })")
-            #expect(onThread.allSatisfy { $0.slack == slack }, "\(onThread)")
+            #expect(!onThread.isEmpty, "\(seen.withLock { $0 }); leeway \(leeway), strict \(strict), slack \(slack)")
+            #expect(
+                onThread.allSatisfy { $0.slack == slack },
+                "\(onThread); leeway \(leeway), strict \(strict), slack \(slack)")
             // The dispatch context's thread keeps the system's scheduler slice (only precise threads ask
             // for a short one).
             #expect(
-                onThread.allSatisfy { $0.slice != Int64(ThreadAlarm.preciseSchedulerSliceNanoseconds) }, "\(onThread)")
+                onThread.allSatisfy { $0.slice != Int64(ThreadAlarm.preciseSchedulerSliceNanoseconds) },
+                "\(onThread); leeway \(leeway), strict \(strict), slack \(slack)")
         }
     #endif
 }

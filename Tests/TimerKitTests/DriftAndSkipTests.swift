@@ -15,7 +15,19 @@ import TimerKitTestSupport
 
     // MARK: Drift-free deadlines
 
-    @Test(arguments: ContractContext.allCases)
+    /// Deadlines stay on the start-plus-intervals grid. Each check runs on a fresh instance of the suite.
+    @Test func deadlinesNeverDrift() {
+        Self().deadlinesAreStartPlusWholeIntervals()
+        Self().firstDelayShiftsOnlyTheFirstDeadline()
+        Self().oddIntervalsDoNotAccumulateError()
+    }
+
+    func deadlinesAreStartPlusWholeIntervals() {
+        for kind in ContractContext.allCases {
+            Self().deadlinesAreStartPlusWholeIntervals(kind: kind)
+        }
+    }
+
     func deadlinesAreStartPlusWholeIntervals(kind: ContractContext) {
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -27,23 +39,23 @@ import TimerKitTestSupport
             time.advance(by: .milliseconds(step))
         }
         let values = ticks.values
-        #expect(values.count == 15)  // 3 900 ms / 250 ms
+        #expect(values.count == 15, "kind \(kind)")  // 3 900 ms / 250 ms
         for (offset, tick) in values.enumerated() {
             let k = offset + 1
-            #expect(tick.index == k)
-            #expect(tick.deadline == start.advanced(by: .milliseconds(250) * k))
-            #expect(tick.timestamp == tick.deadline)
-            #expect(tick.lateness == .zero)
-            #expect(tick.skipped == 0)
-            #expect(tick.remaining == nil)
-            #expect(tick.fireCount == k)
-            #expect(!tick.isManual)
+            #expect(tick.index == k, "kind \(kind)")
+            #expect(tick.deadline == start.advanced(by: .milliseconds(250) * k), "kind \(kind)")
+            #expect(tick.timestamp == tick.deadline, "kind \(kind)")
+            #expect(tick.lateness == .zero, "kind \(kind)")
+            #expect(tick.skipped == 0, "kind \(kind)")
+            #expect(tick.remaining == nil, "kind \(kind)")
+            #expect(tick.fireCount == k, "kind \(kind)")
+            #expect(!tick.isManual, "kind \(kind)")
         }
-        #expect(ticker.nextDeadline == start.advanced(by: .milliseconds(250) * 16))
+        #expect(ticker.nextDeadline == start.advanced(by: .milliseconds(250) * 16), "kind \(kind)")
         ticker.cancel()
     }
 
-    @Test func firstDelayShiftsOnlyTheFirstDeadline() {
+    func firstDelayShiftsOnlyTheFirstDeadline() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -55,7 +67,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func oddIntervalsDoNotAccumulateError() {
+    func oddIntervalsDoNotAccumulateError() {
         // 1/3 s is not a whole number of nanoseconds; deadlines are computed from the start, not from the
         // previous deadline, so deadline k is start + k·333 333 333 ns, every time.
         let ticks = Recorder<Tick>()
@@ -74,7 +86,17 @@ import TimerKitTestSupport
 
     // MARK: Skip, never burst, never slide
 
-    @Test func slowHandlerSkipsMissedDeadlinesInOneDelivery() {
+    /// A stalled context skips missed deadlines in one delivery. Each check runs on a fresh instance of the suite.
+    @Test func stallsSkipToTheLatestDeadline() {
+        Self().slowHandlerSkipsMissedDeadlinesInOneDelivery()
+        Self().stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime()
+        Self().stallCausedByAnotherTickerOnTheContextSkipsToo()
+        Self().longStallIsOneDeliveryNotAThousand()
+        Self().countedTickerEndsOnTimeAfterSkipping()
+        Self().stallPastTheEndStillDeliversTheLastTick()
+    }
+
+    func slowHandlerSkipsMissedDeadlinesInOneDelivery() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -107,7 +129,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime() {
+    func stallOfExactlyThreeIntervalsDeliversTheLatestDeadlineOnTime() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -125,7 +147,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func stallCausedByAnotherTickerOnTheContextSkipsToo() {
+    func stallCausedByAnotherTickerOnTheContextSkipsToo() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -145,7 +167,7 @@ import TimerKitTestSupport
         steady.cancel()
     }
 
-    @Test func longStallIsOneDeliveryNotAThousand() {
+    func longStallIsOneDeliveryNotAThousand() {
         let ticks = Recorder<Tick>()
         let time = self.time
         let ticker = time.run {
@@ -163,7 +185,7 @@ import TimerKitTestSupport
 
     // MARK: Counted schedules end on time
 
-    @Test func countedTickerEndsOnTimeAfterSkipping() {
+    func countedTickerEndsOnTimeAfterSkipping() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -191,7 +213,7 @@ import TimerKitTestSupport
         #expect(ticker.fireCount == 4)
     }
 
-    @Test func stallPastTheEndStillDeliversTheLastTick() {
+    func stallPastTheEndStillDeliversTheLastTick() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let time = self.time
@@ -213,7 +235,19 @@ import TimerKitTestSupport
         #expect(ticks.count == 3)
     }
 
-    @Test(arguments: [1, 2, 3, 10])
+    /// Countdowns and one-shots end when their schedule says. Each check runs on a fresh instance of the suite.
+    @Test func countedAndOneShotTickersEndOnTime() {
+        Self().countdownReportsRemainingDownToZeroThenFinishes()
+        Self().oneShotFiresOnceThenFinishes()
+        Self().negativeDelayOneShotFiresAtOnce()
+    }
+
+    func countdownReportsRemainingDownToZeroThenFinishes() {
+        for count in [1, 2, 3, 10] {
+            Self().countdownReportsRemainingDownToZeroThenFinishes(count: count)
+        }
+    }
+
     func countdownReportsRemainingDownToZeroThenFinishes(count: Int) {
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -221,17 +255,17 @@ import TimerKitTestSupport
             Ticker.schedule(.countdown(from: count, every: .milliseconds(100)), on: context) { ticks.append($0) }
         }
         time.advance(by: .milliseconds(100) * (count - 1))
-        #expect(ticker.state == .running)
+        #expect(ticker.state == .running, "count \(count)")
         time.advance(by: .milliseconds(100))
-        #expect(ticker.state == .finished)
-        #expect(ticks.values.map(\.remaining) == (0..<count).reversed().map { Optional($0) })
-        #expect(ticks.values.map(\.index) == Array(1...count))
-        #expect(ticks.values.last?.deadline == start.advanced(by: .milliseconds(100) * count))
+        #expect(ticker.state == .finished, "count \(count)")
+        #expect(ticks.values.map(\.remaining) == (0..<count).reversed().map { Optional($0) }, "count \(count)")
+        #expect(ticks.values.map(\.index) == Array(1...count), "count \(count)")
+        #expect(ticks.values.last?.deadline == start.advanced(by: .milliseconds(100) * count), "count \(count)")
         time.advance(by: .seconds(5))
-        #expect(ticks.count == count)
+        #expect(ticks.count == count, "count \(count)")
     }
 
-    @Test func oneShotFiresOnceThenFinishes() {
+    func oneShotFiresOnceThenFinishes() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -255,7 +289,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 1)
     }
 
-    @Test func negativeDelayOneShotFiresAtOnce() {
+    func negativeDelayOneShotFiresAtOnce() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -269,7 +303,15 @@ import TimerKitTestSupport
 
     // MARK: Tolerance
 
-    @Test func overlappingToleranceWindowsShareOneWakeUp() {
+    /// Tolerance windows and wake-ups. Each check runs on a fresh instance of the suite.
+    @Test func toleranceWindowsShareWakeUpsButNeverDeliverEarlyOrLate() {
+        Self().overlappingToleranceWindowsShareOneWakeUp()
+        Self().withoutToleranceTheSameDeadlinesNeedTwoWakeUps()
+        Self().disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines()
+        Self().deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance()
+    }
+
+    func overlappingToleranceWindowsShareOneWakeUp() {
         // A: deadline 1.0 s, window [1.0, 1.2]. B: deadline 1.1 s, window [1.1, 1.3]. B's deadline falls
         // in the earliest-ending window (A's), so the engine wakes once, at the latest deadline in it
         // (1.1 s), and serves both there: A 100 ms late, B on time.
@@ -297,7 +339,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func withoutToleranceTheSameDeadlinesNeedTwoWakeUps() {
+    func withoutToleranceTheSameDeadlinesNeedTwoWakeUps() {
         let ticks = Recorder<Tick>()
         let (a, b) = time.run {
             (
@@ -311,7 +353,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines() {
+    func disjointToleranceWindowsAreServedSeparatelyAtTheirDeadlines() {
         // A ticker whose window holds no other deadline costs nothing for its tolerance: it is delivered
         // at its deadline (advancing exactly to it is enough).
         let ticks = Recorder<(String, Tick)>()
@@ -339,7 +381,7 @@ import TimerKitTestSupport
         b.cancel()
     }
 
-    @Test func deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance() {
+    func deliveriesAreNeverEarlyAndNeverLaterThanTheirTolerance() {
         struct Spec { let name: String; let interval: Int; let delay: Int; let tolerance: Int }
         let specs = [
             Spec(name: "a", interval: 100, delay: 100, tolerance: 0),
@@ -376,18 +418,31 @@ import TimerKitTestSupport
 
     // MARK: Ordering
 
-    @Test(arguments: ContractContext.allCases)
+    /// Order of deadlines that coincide. Each check runs on a fresh instance of the suite.
+    @Test func coincidingDeadlinesRunInADeterministicOrder() {
+        Self().coincidingDeadlinesRunInCreationOrder()
+        Self().aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder()
+        Self().coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder()
+        Self().mixedSchedulesCoincideDeterministically()
+    }
+
+    func coincidingDeadlinesRunInCreationOrder() {
+        for kind in ContractContext.allCases {
+            Self().coincidingDeadlinesRunInCreationOrder(kind: kind)
+        }
+    }
+
     func coincidingDeadlinesRunInCreationOrder(kind: ContractContext) {
         let order = Recorder<Int>()
         let tickers = time.run {
             (0..<6).map { n in Ticker.schedule(.every(.seconds(1)), on: kind.context) { _ in order.append(n) } }
         }
         time.advance(by: .seconds(3))
-        #expect(order.values == Array(repeating: Array(0..<6), count: 3).flatMap { $0 })
+        #expect(order.values == Array(repeating: Array(0..<6), count: 3).flatMap { $0 }, "kind \(kind)")
         tickers.forEach { $0.cancel() }
     }
 
-    @Test func aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder() {
+    func aFloodOfCoincidingDeadlinesIsServedAtOneInstantInCreationOrder() {
         // More due tickers than one wake-up serves (TickerEngine.deliveriesPerWake): the engine yields and
         // re-arms for "now"; every tick still comes at its deadline, in creation order.
         let count = TickerEngine.deliveriesPerWake * 2 + 100
@@ -406,7 +461,7 @@ import TimerKitTestSupport
         #expect(tickers.allSatisfy { $0.state == .finished })
     }
 
-    @Test func coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder() {
+    func coincidingDeadlinesOnDifferentContextsRunInFirstUseOrder() {
         let order = Recorder<String>()
         let first = DispatchQueue(label: "TimerKitTests.order.first")
         let second = DispatchQueue(label: "TimerKitTests.order.second")
@@ -424,7 +479,7 @@ import TimerKitTestSupport
     /// Ticks of schedules with different intervals that coincide run in a deterministic order: by
     /// latest-acceptable time, then by the order in which each ticker was (re)queued — which is not
     /// necessarily creation order (see the report). The same scenario always yields the same sequence.
-    @Test func mixedSchedulesCoincideDeterministically() {
+    func mixedSchedulesCoincideDeterministically() {
         func run() -> [String] {
             let time = VirtualTime()
             let order = Recorder<String>()

@@ -191,7 +191,13 @@ import TimerKitTestSupport
     /// another thread scheduled on the loop before the loop's own thread used `.current` (so the engine was
     /// made elsewhere), and one another thread scheduled on the loop after, are both cancelled when the
     /// loop's thread ends.
-    @Test(arguments: [false, true])
+    @Test
+    func aThreadEndCancelsEveryTickerOfItsLoop() throws {
+        for engineMadeElsewhere in [false, true] {
+            try Self().aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: engineMadeElsewhere)
+        }
+    }
+
     func aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: Bool) throws {
         let base = TimeBase(.system)
         let own = Locked<Ticker?>.make(nil)
@@ -213,23 +219,33 @@ import TimerKitTestSupport
         }
         thread.proceed()
         if !engineMadeElsewhere {
-            #expect(eventually { own.withLock { $0 } != nil })
+            #expect(eventually { own.withLock { $0 } != nil }, "engineMadeElsewhere \(engineMadeElsewhere)")
             foreign = TimeBase.$override.withValue(base) {
                 Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
             }
         }
         thread.waitUntilEnded()
-        let ownTicker = try #require(own.withLock { $0 })
-        let foreignTicker = try #require(foreign)
-        #expect(eventually { ownTicker.state == .cancelled }, "the loop's own ticker: \(ownTicker.state)")
-        #expect(eventually { foreignTicker.state == .cancelled }, "the other thread's ticker: \(foreignTicker.state)")
+        let ownTicker = try #require(own.withLock { $0 }, "engineMadeElsewhere \(engineMadeElsewhere)")
+        let foreignTicker = try #require(foreign, "engineMadeElsewhere \(engineMadeElsewhere)")
+        #expect(
+            eventually { ownTicker.state == .cancelled },
+            "the loop's own ticker: \(ownTicker.state); engineMadeElsewhere \(engineMadeElsewhere)")
+        #expect(
+            eventually { foreignTicker.state == .cancelled },
+            "the other thread's ticker: \(foreignTicker.state); engineMadeElsewhere \(engineMadeElsewhere)")
     }
 
     /// TimerKit learns a loop's thread from `.current` or from the loop serving one of its deadlines. A
     /// loop that served a deadline on its thread has its tickers cancelled when the thread ends, though no
     /// ticker used `.current`; a loop TimerKit never saw from its thread keeps its tickers live (they can
     /// never fire), and so does a ticker scheduled on a loop after its thread ended.
-    @Test(arguments: [false, true])
+    @Test
+    func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly() throws {
+        for servesADeadline in [false, true] {
+            try Self().aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: servesADeadline)
+        }
+    }
+
     func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: Bool) throws {
         let base = TimeBase(.system)
         let served = Recorder<Int>()
@@ -249,17 +265,23 @@ import TimerKitTestSupport
         thread.proceed()
         thread.waitUntilEnded()
         if servesADeadline {
-            #expect(eventually { ticker.state == .cancelled }, "state \(ticker.state) after the thread ended")
+            #expect(
+                eventually { ticker.state == .cancelled },
+                "state \(ticker.state) after the thread ended; servesADeadline \(servesADeadline)")
         } else {
             // The thread has ended (its destructors run right after `done`): give them time to run.
             Thread.sleep(forTimeInterval: 0.1)
-            #expect(ticker.state == .running, "a loop never seen from its thread: \(ticker.state)")
+            #expect(
+                ticker.state == .running,
+                "a loop never seen from its thread: \(ticker.state); servesADeadline \(servesADeadline)")
         }
         let late = TimeBase.$override.withValue(base) {
             Ticker.schedule(.every(.seconds(60)), on: .runLoop(loop)) { _ in }
         }
         Thread.sleep(forTimeInterval: 0.05)
-        #expect(late.state == .running, "scheduled after the thread ended: \(late.state)")
+        #expect(
+            late.state == .running,
+            "scheduled after the thread ended: \(late.state); servesADeadline \(servesADeadline)")
         late.cancel()
         ticker.cancel()
     }
@@ -440,7 +462,14 @@ import TimerKitTestSupport
 
     /// A burst of pending one-shots released while another ticker stays: the table gives its pages back
     /// and the heap its storage, and the survivor keeps its schedule.
-    @Test(arguments: [true, false]) func storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: Bool) {
+    @Test
+    func storageShrinksAfterABurstWhileOneTickerStays() {
+        for survivorFirst in [true, false] {
+            Self().storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: survivorFirst)
+        }
+    }
+
+    func storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: Bool) {
         let time = VirtualTime()
         let ticks = Recorder<Int>()
         let schedule = {
@@ -453,28 +482,31 @@ import TimerKitTestSupport
             return first ?? schedule()
         }
         let engine = time.base.engine(for: Self.context)
-        #expect(engine.storage().pages == 14)  // 32 + 32 + 64 + 128 + 256 records, then 9 pages of 512
-        #expect(engine.storageInvariantViolation() == nil)
+        // 32 + 32 + 64 + 128 + 256 records, then 9 pages of 512
+        #expect(engine.storage().pages == 14, "survivorFirst \(survivorFirst)")
+        #expect(engine.storageInvariantViolation() == nil, "survivorFirst \(survivorFirst)")
         // Released in a scattered order, as a burst of one-shots often is.
         var generator = ConcurrencyStressTests.SplitMix64(state: 0x0B0B)
         while !remaining.isEmpty {
             remaining.swapAt(Int.random(in: remaining.indices, using: &generator), remaining.count - 1)
             remaining.removeLast().cancel()
-            if remaining.count % 500 == 0 { #expect(engine.storageInvariantViolation() == nil) }
+            if remaining.count % 500 == 0 {
+                #expect(engine.storageInvariantViolation() == nil, "survivorFirst \(survivorFirst)")
+            }
         }
         let after = engine.storage()
-        #expect(after.occupied == 1)
+        #expect(after.occupied == 1, "survivorFirst \(survivorFirst)")
         // The first page, the survivor's, and at most one spare.
-        #expect(after.pages <= 3)
-        #expect(after.slots <= 32 + 512 + 512)
+        #expect(after.pages <= 3, "survivorFirst \(survivorFirst)")
+        #expect(after.slots <= 32 + 512 + 512, "survivorFirst \(survivorFirst)")
         // The heap's small storage (64 nodes asked for; the allocator may round the block up by a node or
         // two, depending on what else the process holds), not the burst's 5,000.
-        #expect(after.heapCapacity < DeadlineHeap.smallCapacity + 8)
-        #expect(engine.storageInvariantViolation() == nil)
+        #expect(after.heapCapacity < DeadlineHeap.smallCapacity + 8, "survivorFirst \(survivorFirst)")
+        #expect(engine.storageInvariantViolation() == nil, "survivorFirst \(survivorFirst)")
         let before = ticks.count
         time.advance(by: .seconds(1))
-        #expect(ticks.count - before == 100)
-        #expect(ticks.values.allSatisfy { $0 == 0 })
+        #expect(ticks.count - before == 100, "survivorFirst \(survivorFirst)")
+        #expect(ticks.values.allSatisfy { $0 == 0 }, "survivorFirst \(survivorFirst)")
         withExtendedLifetime(survivor) {}
     }
 
@@ -712,16 +744,23 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
 
     /// The heap grows by an eighth of its size (plus 64 nodes): whatever the number pending, its spare
     /// capacity is at most an eighth of a node (2 bytes) per ticker, plus 64 nodes.
-    @Test(arguments: [1_000, 4_321, 20_000])
+    @Test
+    func theHeapsSpareCapacityIsAtMostAnEighth() {
+        for count in [1_000, 4_321, 20_000] {
+            Self().theHeapsSpareCapacityIsAtMostAnEighth(count: count)
+        }
+    }
+
     func theHeapsSpareCapacityIsAtMostAnEighth(count: Int) {
         let time = VirtualTime()
         let context = TickerContext.precise(label: "TimerKitTests.heapGrowth")
         let tickers = time.run { (0..<count).map { _ in Ticker.schedule(.after(.seconds(60)), on: context) { _ in } } }
         let capacity = time.base.engine(for: context).storage().heapCapacity
-        #expect(capacity >= count)
+        #expect(capacity >= count, "count \(count)")
         // Allocators may round a block up by a few bytes: allow one more node.
-        #expect(capacity <= count + count / DeadlineHeap.growthDivisor + DeadlineHeap.smallCapacity + 1)
-        #expect(DeadlineHeap.growthDivisor == 8)
+        #expect(
+            capacity <= count + count / DeadlineHeap.growthDivisor + DeadlineHeap.smallCapacity + 1, "count \(count)")
+        #expect(DeadlineHeap.growthDivisor == 8, "count \(count)")
         tickers.forEach { $0.cancel() }
     }
 

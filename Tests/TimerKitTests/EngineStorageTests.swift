@@ -11,7 +11,16 @@ import TimerKitTestSupport
 
     private static let context = TickerContext.precise(label: "TimerKitTests.storage")
 
-    @Test func anEmptiedEngineKeepsOnlyItsFirstPage() {
+    /// Pages, order under churn and buried nodes. Each check runs on a fresh instance of the suite.
+    @Test func storageKeepsOrderAndBuriesCancelledTickers() {
+        Self().anEmptiedEngineKeepsOnlyItsFirstPage()
+        Self().deliveriesFollowDeadlineThenCreationOrderUnderChurn()
+        Self().cancelledTickersAreBuriedAndCleared()
+        Self().equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap()
+        Self().buriedNodesNeverOutnumberTheLiveOnesAfterPauses()
+    }
+
+    func anEmptiedEngineKeepsOnlyItsFirstPage() {
         let time = VirtualTime()
         var tickers = time.run {
             (0..<2_000).map { _ in Ticker.schedule(.after(.seconds(60)), on: Self.context) { _ in } }
@@ -35,7 +44,7 @@ import TimerKitTestSupport
         withExtendedLifetime(next) {}
     }
 
-    @Test func deliveriesFollowDeadlineThenCreationOrderUnderChurn() {
+    func deliveriesFollowDeadlineThenCreationOrderUnderChurn() {
         var generator = ConcurrencyStressTests.SplitMix64(state: 0x5EED_7173)
         let time = VirtualTime()
         let order = Locked<[Int]>.make([])
@@ -63,7 +72,7 @@ import TimerKitTestSupport
 
     /// Cancelled tickers are buried in the heap rather than sifted out: the heap never holds more buried
     /// nodes than live ones (past its small size), and the survivors are delivered in deadline order.
-    @Test func cancelledTickersAreBuriedAndCleared() {
+    func cancelledTickersAreBuriedAndCleared() {
         var generator = ConcurrencyStressTests.SplitMix64(state: 0xB0_12_1E_D0)
         let time = VirtualTime()
         let order = Locked<[Int]>.make([])
@@ -97,18 +106,26 @@ import TimerKitTestSupport
     /// for buried heap entries to outnumber live ones and be cleared in one pass) agree with the lifecycle
     /// model. Under a sanitizer (6-8× slower) one program per thread count runs, not two: that run looks
     /// for races and memory errors on the same paths, and the plain run keeps the full count.
-    @Test(arguments: [1, 4])
+    @Test
+    func programsWithManyTickersAgreeWithTheModel() {
+        for threads in [1, 4] {
+            Self().programsWithManyTickersAgreeWithTheModel(threads: threads)
+        }
+    }
+
     func programsWithManyTickersAgreeWithTheModel(threads: Int) {
         let seeds: [UInt64] = SanitizerCheck.isActive ? [0xB0_12_1E_01] : [0xB0_12_1E_01, 0xB0_12_1E_02]
         for seed in seeds {
             let program = ModelProgram.random(seed: seed, length: 2_000, maxTickers: 400)
             let failure = LifecycleModelRun.check(program, threads: threads)
             #expect(
-                failure == nil, "program \(seed), \(threads) thread(s): \(failure.map(String.init(describing:)) ?? "")")
+                failure == nil,
+                "program \(seed), \(threads) thread(s): \(failure.map(String.init(describing:)) ?? ""); threads \(threads)"
+            )
         }
     }
 
-    @Test func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
+    func equalDeadlinesKeepArrivalOrderAcrossTheTieCounterWrap() {
         var state = TickerStateMachine()
         state.sequence = .max - 150  // the arrival counter wraps halfway through
         let site = TickerSite(
@@ -138,9 +155,18 @@ import TimerKitTestSupport
         #expect(popped == slots.filter { $0 % 3 != 0 } + moved)
     }
 
+    /// Call sites, snapshots and due batches. Each check runs on a fresh instance of the suite.
+    @Test func callSitesAndBatchesAreKeptPerTicker() {
+        Self().tickersOfOneCallSiteWithDifferentSchedulesKeepTheirOwn()
+        Self().tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn()
+        Self().aBatchGrowsForATickerServedTwice()
+        Self().aBatchIsSizedForTheDueTickersNotEveryPendingOne()
+        Self().theDueScanNamesExactlyTheLiveDueTickers()
+    }
+
     /// One call site making tickers with different schedules: the site keeps the first one's numbers, the
     /// others keep their own (in a side table emptied as they go), and each runs on its own schedule.
-    @Test func tickersOfOneCallSiteWithDifferentSchedulesKeepTheirOwn() {
+    func tickersOfOneCallSiteWithDifferentSchedulesKeepTheirOwn() {
         let time = VirtualTime()
         let fired = Recorder<(Int, Tick)>()
         let make = { (delay: Int) in
@@ -168,7 +194,7 @@ import TimerKitTestSupport
         withExtendedLifetime(tickers) {}
     }
 
-    @Test func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {
+    func tickersOfOneCallSiteShareTheirSiteAndSnapshotsKeepEachOwn() {
         let time = VirtualTime()
         let (first, second) = time.run {
             let first = (0..<10).map { _ in Ticker.schedule(.after(.seconds(60)), on: Self.context) { _ in } }
@@ -186,7 +212,7 @@ import TimerKitTestSupport
 
     /// A batch of deliveries starts small and grows as due tickers are found: a ticker with several pending
     /// `fire()` requests is served once per request in the same batch, in order, each delivered once.
-    @Test func aBatchGrowsForATickerServedTwice() {
+    func aBatchGrowsForATickerServedTwice() {
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle, isBatched: true)
@@ -210,7 +236,7 @@ import TimerKitTestSupport
 
     /// A wake-up that finds one batched ticker due among a thousand pending allocates a batch for that one,
     /// not one sized for every pending ticker (a delivery is over a hundred bytes).
-    @Test func aBatchIsSizedForTheDueTickersNotEveryPendingOne() {
+    func aBatchIsSizedForTheDueTickersNotEveryPendingOne() {
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle, isBatched: true)
@@ -232,7 +258,7 @@ import TimerKitTestSupport
     /// A wake-up asks for the records of the tickers due before serving them (see `DeadlineHeap.forEachDue`):
     /// the scan names every live due node once, no buried or later one, stops at its limit, and the batch
     /// it sizes holds the due tickers without growing.
-    @Test func theDueScanNamesExactlyTheLiveDueTickers() {
+    func theDueScanNamesExactlyTheLiveDueTickers() {
         var generator = ConcurrencyStressTests.SplitMix64(state: 0xD0E5_CA17)
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
@@ -272,7 +298,7 @@ import TimerKitTestSupport
     /// Cancelling buries a node; pausing removes a live one. However the two mix, buried nodes never come to
     /// outnumber the live ones (they are cleared in one pass first), so the heap's memory stays bounded by
     /// its live tickers.
-    @Test func buriedNodesNeverOutnumberTheLiveOnesAfterPauses() {
+    func buriedNodesNeverOutnumberTheLiveOnesAfterPauses() {
         var state = TickerStateMachine()
         let keepAlive = Recorder<Int>()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)

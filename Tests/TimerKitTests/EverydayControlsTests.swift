@@ -14,24 +14,40 @@ import TimerKitTestSupport
 
     // MARK: restart()
 
-    @Test(arguments: ContractContext.allCases)
+    /// restart() in every situation. Each check runs on a fresh instance of the suite.
+    @Test func restartCountsTheScheduleFromNow() {
+        Self().restartWhileRunningCountsTheScheduleFromNow()
+        Self().restartOfACountdownCountsFromItsFullCountAgain()
+        Self().restartOfAOneShotWaitsItsWholeDelayAgain()
+        Self().restartKeepsAPendingFire()
+        Self().restartFromInsideTheHandlerRestartsExceptAfterTheLastTick()
+        Self().restartOfAFinishedTickerDoesNothingAndWarns()
+    }
+
+    func restartWhileRunningCountsTheScheduleFromNow() {
+        for kind in ContractContext.allCases {
+            Self().restartWhileRunningCountsTheScheduleFromNow(kind: kind)
+        }
+    }
+
     func restartWhileRunningCountsTheScheduleFromNow(kind: ContractContext) {
         let ticks = Recorder<Tick>()
         let ticker = time.run { Ticker.schedule(.every(.seconds(1)), on: kind.context) { ticks.append($0) } }
         time.advance(by: .milliseconds(1_700))
         let restartedAt = time.now
         ticker.restart()
-        #expect(ticker.nextDeadline == restartedAt.advanced(by: .seconds(1)))
+        #expect(ticker.nextDeadline == restartedAt.advanced(by: .seconds(1)), "kind \(kind)")
         time.advance(by: .seconds(2))
-        #expect(ticks.values.map(\.index) == [1, 1, 2], "the index counts from 1 again")
-        #expect(ticks.values.map(\.fireCount) == [1, 2, 3], "fireCount counts every call")
+        #expect(ticks.values.map(\.index) == [1, 1, 2], "the index counts from 1 again; kind \(kind)")
+        #expect(ticks.values.map(\.fireCount) == [1, 2, 3], "fireCount counts every call; kind \(kind)")
         #expect(
-            ticks.values.dropFirst().map(\.deadline) == [1, 2].map { restartedAt.advanced(by: .seconds($0)) })
-        #expect(ticks.values.allSatisfy { $0.skipped == 0 && $0.lateness == .zero })
+            ticks.values.dropFirst().map(\.deadline) == [1, 2].map { restartedAt.advanced(by: .seconds($0)) },
+            "kind \(kind)")
+        #expect(ticks.values.allSatisfy { $0.skipped == 0 && $0.lateness == .zero }, "kind \(kind)")
         ticker.cancel()
     }
 
-    @Test func restartOfACountdownCountsFromItsFullCountAgain() {
+    func restartOfACountdownCountsFromItsFullCountAgain() {
         let remaining = Recorder<Int?>()
         let ticker = time.run {
             Ticker.schedule(.countdown(from: 3, every: .seconds(1)), on: ContractContext.dispatch.context) {
@@ -45,7 +61,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func restartOfAOneShotWaitsItsWholeDelayAgain() {
+    func restartOfAOneShotWaitsItsWholeDelayAgain() {
         // The "debounce-like" use: each restart pushes the one tick a full delay away.
         let ticks = Recorder<Tick>()
         let ticker = time.run {
@@ -62,7 +78,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func restartKeepsAPendingFire() {
+    func restartKeepsAPendingFire() {
         let ticks = Recorder<Tick>()
         let ticker = time.run {
             Ticker.schedule(.every(.seconds(1)), on: ContractContext.dispatch.context) { ticks.append($0) }
@@ -74,7 +90,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func restartFromInsideTheHandlerRestartsExceptAfterTheLastTick() {
+    func restartFromInsideTheHandlerRestartsExceptAfterTheLastTick() {
         let ticks = Recorder<Tick>()
         let handle = ContractBox<Ticker>()
         let ticker = time.run {
@@ -91,7 +107,7 @@ import TimerKitTestSupport
         handle.set(nil)
     }
 
-    @Test func restartOfAFinishedTickerDoesNothingAndWarns() {
+    func restartOfAFinishedTickerDoesNothingAndWarns() {
         LogCapture.install()
         let ticks = Recorder<Tick>()
         let ticker = time.run {
@@ -113,35 +129,46 @@ import TimerKitTestSupport
 
     // MARK: timeRemaining
 
-    @Test(arguments: ContractContext.allCases)
+    /// timeRemaining. Each check runs on a fresh instance of the suite.
+    @Test func timeRemainingIsExactInEveryState() {
+        Self().timeRemainingInEveryState()
+        Self().timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext()
+    }
+
+    func timeRemainingInEveryState() {
+        for kind in ContractContext.allCases {
+            Self().timeRemainingInEveryState(kind: kind)
+        }
+    }
+
     func timeRemainingInEveryState(kind: ContractContext) {
         let ticker = time.run {
             Ticker.schedule(
                 .every(.seconds(1), after: .milliseconds(400), count: 2), on: kind.context, startsImmediately: false
             ) { _ in }
         }
-        #expect(ticker.timeRemaining == .milliseconds(400), "idle: the first delay")
+        #expect(ticker.timeRemaining == .milliseconds(400), "idle: the first delay; kind \(kind)")
         time.advance(by: .seconds(3))
-        #expect(ticker.timeRemaining == .milliseconds(400), "idle: time does not count")
+        #expect(ticker.timeRemaining == .milliseconds(400), "idle: time does not count; kind \(kind)")
         ticker.start()
         time.advance(by: .milliseconds(150))
-        #expect(ticker.timeRemaining == .milliseconds(250), "running: to the next deadline")
+        #expect(ticker.timeRemaining == .milliseconds(250), "running: to the next deadline; kind \(kind)")
         ticker.pause()
         time.advance(by: .seconds(7))
-        #expect(ticker.timeRemaining == .milliseconds(250), "paused: the time kept at the pause")
-        #expect(ticker.nextDeadline == nil)
+        #expect(ticker.timeRemaining == .milliseconds(250), "paused: the time kept at the pause; kind \(kind)")
+        #expect(ticker.nextDeadline == nil, "kind \(kind)")
         ticker.resume()
         time.advance(by: .milliseconds(250))
-        #expect(ticker.timeRemaining == .seconds(1), "running, just after deadline 1: to deadline 2")
+        #expect(ticker.timeRemaining == .seconds(1), "running, just after deadline 1: to deadline 2; kind \(kind)")
         time.advance(by: .seconds(1))
-        #expect(ticker.state == .finished)
-        #expect(ticker.timeRemaining == nil, "finished")
+        #expect(ticker.state == .finished, "kind \(kind)")
+        #expect(ticker.timeRemaining == nil, "finished; kind \(kind)")
         let cancelled = time.run { Ticker.schedule(.after(.seconds(1)), on: kind.context) { _ in } }
         cancelled.cancel()
-        #expect(cancelled.timeRemaining == nil, "cancelled")
+        #expect(cancelled.timeRemaining == nil, "cancelled; kind \(kind)")
     }
 
-    @Test func timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext() {
+    func timeRemainingIsZeroWhileADueDeadlineWaitsForItsContext() {
         // A handler that blocks its context for 500 ms from 100 ms: the other ticker's deadline at 200 ms
         // has passed and its delivery waits; meanwhile its time remaining reads zero, never negative.
         let seen = Recorder<Duration?>()
@@ -166,7 +193,14 @@ import TimerKitTestSupport
 
     // MARK: Reading now
 
-    @Test func tickClockReadsVirtualTimeInsideRun() {
+    /// TickClock readings. Each check runs on a fresh instance of the suite.
+    @Test func tickClockReadsTheRightTime() {
+        Self().tickClockReadsVirtualTimeInsideRun()
+        Self().tickClockNowMatchesTickTimestamps()
+        Self().tickClockOutsideVirtualTimeReadsTheSystemClocks()
+    }
+
+    func tickClockReadsVirtualTimeInsideRun() {
         let start = time.now
         time.advance(by: .milliseconds(1_234))
         let (uptime, continuous, date) = time.run { (TickClock.uptime.now, TickClock.continuous.now, TickClock.date) }
@@ -175,7 +209,7 @@ import TimerKitTestSupport
         #expect(date == Date(timeIntervalSinceReferenceDate: Double(uptime.nanoseconds) / 1e9))
     }
 
-    @Test func tickClockNowMatchesTickTimestamps() {
+    func tickClockNowMatchesTickTimestamps() {
         // A stopwatch's lap: the handler's timestamp and the clock read in it are on one timeline.
         let laps = Recorder<(Tick, TickInstant)>()
         let ticker = time.run {
@@ -189,7 +223,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func tickClockOutsideVirtualTimeReadsTheSystemClocks() {
+    func tickClockOutsideVirtualTimeReadsTheSystemClocks() {
         let before = DispatchTime.now().uptimeNanoseconds
         let uptime = TickClock.uptime.now
         let after = DispatchTime.now().uptimeNanoseconds
@@ -234,7 +268,14 @@ import TimerKitTestSupport
 
     // MARK: A countdown that ticks at its start
 
-    @Test func countdownTicksAtStartThenEveryIntervalAndEndsOnTime() {
+    /// Countdowns that tick at start. Each check runs on a fresh instance of the suite.
+    @Test func countdownsThatTickAtStartTickAtOnceAndEndOnTime() {
+        Self().countdownTicksAtStartThenEveryIntervalAndEndsOnTime()
+        Self().countdownThatTicksAtStartInEveryState()
+        Self().restartOfACountdownThatTicksAtStartTicksAtOnce()
+    }
+
+    func countdownTicksAtStartThenEveryIntervalAndEndsOnTime() {
         let ticks = Recorder<Tick>()
         let start = time.now
         let ticker = time.run {
@@ -251,7 +292,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func countdownThatTicksAtStartInEveryState() {
+    func countdownThatTicksAtStartInEveryState() {
         let ticks = Recorder<Int?>()
         let schedule = TickSchedule.countdown(from: 2, every: .seconds(1), ticksAtStart: true)
         // Idle: nothing until start(), then the tick at the start at once.
@@ -288,7 +329,7 @@ import TimerKitTestSupport
         #expect(idle.timeRemaining == nil && paused.timeRemaining == nil)
     }
 
-    @Test func restartOfACountdownThatTicksAtStartTicksAtOnce() {
+    func restartOfACountdownThatTicksAtStartTicksAtOnce() {
         let ticks = Recorder<Int?>()
         let ticker = time.run {
             Ticker.schedule(

@@ -11,7 +11,23 @@ import Testing
 
     // MARK: Whole sources
 
-    @Test(arguments: rates)
+    /// Frame counts and refresh offsets on the exact grid. Each check runs on a fresh instance of the suite.
+    @Test func framesStayOnTheExactGrid() {
+        Self().twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames()
+        Self().subscribersAtEveryDivisorGetTheirShareOfTheExactGrid()
+        Self().tenMinutesAtSixtyHertzEndOnTheSecond()
+        Self().aRateThatIsNotAWholeNumberStaysOnItsGrid()
+        Self().theNominalIntervalIsPublicButDoesNotDriveTheGrid()
+        Self().refreshOffsetsAreRoundedEachOnTheirOwn()
+        Self().theLatestRefreshIsFoundAtEveryBoundary()
+    }
+
+    func twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames() {
+        for rate in Self.rates {
+            Self().twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: rate)
+        }
+    }
+
     func twoSecondsOfVirtualTimeAreExactlyTwiceTheRateInFrames(rate: Int64) {
         let time = VirtualTime()
         let frames = Recorder<FrameTick>()
@@ -23,17 +39,24 @@ import Testing
         }
         time.advance(by: .seconds(2))
         let values = frames.values
-        #expect(values.count == Int(2 * rate))
-        #expect(frameRefreshes(values, origin: origin, refreshRate: rate) == Array(1...(2 * rate)))
-        #expect(values.last?.deadline == origin.advanced(by: .seconds(2)), "the last refresh is at exactly 2 s")
-        #expect(values.allSatisfy { $0.timestamp == $0.deadline && $0.droppedFrames == 0 })
+        #expect(values.count == Int(2 * rate), "rate \(rate)")
+        #expect(frameRefreshes(values, origin: origin, refreshRate: rate) == Array(1...(2 * rate)), "rate \(rate)")
+        #expect(
+            values.last?.deadline == origin.advanced(by: .seconds(2)),
+            "the last refresh is at exactly 2 s; rate \(rate)")
+        #expect(values.allSatisfy { $0.timestamp == $0.deadline && $0.droppedFrames == 0 }, "rate \(rate)")
         // Durations are the exact grid's: they add up to the elapsed time, with no remainder.
         let total = values.dropLast().reduce(Duration.zero) { $0 + $1.duration }
-        #expect(total == values[0].deadline.duration(to: values.last!.deadline))
+        #expect(total == values[0].deadline.duration(to: values.last!.deadline), "rate \(rate)")
         subscription.cancel()
     }
 
-    @Test(arguments: [60, 120, 144] as [Int64])
+    func subscribersAtEveryDivisorGetTheirShareOfTheExactGrid() {
+        for rate in [60, 120, 144] as [Int64] {
+            Self().subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: rate)
+        }
+    }
+
     func subscribersAtEveryDivisorGetTheirShareOfTheExactGrid(rate: Int64) {
         let time = VirtualTime()
         let origin = time.now
@@ -46,27 +69,30 @@ import Testing
                 source.subscribe(FrameRateRange(preferred: Double(rate) / Double(divisor))) { recorder.append($0) }
             }
         }
-        #expect(subscriptions.map(\.frameInterval) == divisors)
+        #expect(subscriptions.map(\.frameInterval) == divisors, "rate \(rate)")
         time.advance(by: .seconds(2))
         for (divisor, recorder) in zip(divisors, recorders) {
             let n = Int64(divisor)
             let refreshes = frameRefreshes(recorder.values, origin: origin, refreshRate: rate)
-            #expect(refreshes == Array(stride(from: n, through: 2 * rate, by: divisor)), "every \(divisor)")
+            #expect(
+                refreshes == Array(stride(from: n, through: 2 * rate, by: divisor)), "every \(divisor); rate \(rate)")
             for (frame, refresh) in zip(recorder.values, refreshes) {
-                #expect(frame.targetDeadline == frameGridInstant(refresh + n, origin: origin, refreshRate: rate))
+                #expect(
+                    frame.targetDeadline == frameGridInstant(refresh + n, origin: origin, refreshRate: rate),
+                    "rate \(rate)")
             }
         }
         subscriptions.forEach { $0.cancel() }
     }
 
-    @Test func tenMinutesAtSixtyHertzEndOnTheSecond() {
+    func tenMinutesAtSixtyHertzEndOnTheSecond() {
         let run = Self.longRun(refreshRate: 60, seconds: 600)
         #expect(run.count == 36_000)
         #expect(run.last?.deadline == run.origin.advanced(by: .seconds(600)))
         #expect(run.last?.index == 36_000)
     }
 
-    @Test func aRateThatIsNotAWholeNumberStaysOnItsGrid() {
+    func aRateThatIsNotAWholeNumberStaysOnItsGrid() {
         // 59.94 Hz: refresh 5,994 is at exactly 100 s.
         let run = Self.longRun(refreshRate: 59.94, seconds: 100)
         #expect(run.count == 5_994)
@@ -92,7 +118,7 @@ import Testing
         return (count, last, origin)
     }
 
-    @Test func theNominalIntervalIsPublicButDoesNotDriveTheGrid() {
+    func theNominalIntervalIsPublicButDoesNotDriveTheGrid() {
         let source = VirtualTime().run { FrameSource.software(on: FrameTestSupport.context) }
         #expect(source.refreshInterval == .nanoseconds(16_666_667))
         #expect(source.refreshInterval * 120 > .seconds(2), "120 nominal intervals overshoot 2 s by 40 ns")
@@ -100,7 +126,7 @@ import Testing
 
     // MARK: The grid's math
 
-    @Test func refreshOffsetsAreRoundedEachOnTheirOwn() {
+    func refreshOffsetsAreRoundedEachOnTheirOwn() {
         let grid = RefreshGrid(refreshRate: 60)
         #expect((0...4).map { grid.offset(ofRefresh: $0) } == [0, 16_666_667, 33_333_333, 50_000_000, 66_666_667])
         #expect(grid.offset(ofRefresh: 120) == 2_000_000_000)
@@ -114,16 +140,21 @@ import Testing
         #expect(RefreshGrid(refreshRate: 1_000).offset(ofRefresh: 4_000_000_000_000) == 4_000_000_000_000_000_000)
     }
 
-    @Test(arguments: [1.0, 7, 59.94, 60, 144, 1_000])
+    func theLatestRefreshIsFoundAtEveryBoundary() {
+        for rate in [1.0, 7, 59.94, 60, 144, 1_000] {
+            Self().theLatestRefreshIsFoundAtEveryBoundary(rate: rate)
+        }
+    }
+
     func theLatestRefreshIsFoundAtEveryBoundary(rate: Double) {
         let grid = RefreshGrid(refreshRate: rate)
-        #expect(grid.latestRefresh(atOrBefore: -1) == -1)
-        #expect(grid.latestRefresh(atOrBefore: 0) == 0)
+        #expect(grid.latestRefresh(atOrBefore: -1) == -1, "rate \(rate)")
+        #expect(grid.latestRefresh(atOrBefore: 0) == 0, "rate \(rate)")
         for index in [1, 2, 3, 119, 120, 121, 10_007, 216_000, 1_000_000_007] as [Int64] {
             let instant = grid.offset(ofRefresh: index)
-            #expect(grid.latestRefresh(atOrBefore: instant) == index)
-            #expect(grid.latestRefresh(atOrBefore: instant - 1) == index - 1)
-            #expect(grid.latestRefresh(atOrBefore: grid.offset(ofRefresh: index + 1) - 1) == index)
+            #expect(grid.latestRefresh(atOrBefore: instant) == index, "rate \(rate)")
+            #expect(grid.latestRefresh(atOrBefore: instant - 1) == index - 1, "rate \(rate)")
+            #expect(grid.latestRefresh(atOrBefore: grid.offset(ofRefresh: index + 1) - 1) == index, "rate \(rate)")
         }
     }
 }

@@ -32,12 +32,19 @@ import TimerKitTestSupport
 
     /// The check can fail, and the failure shrinks to the few steps that show it: a model that ignores
     /// `pause()`, or that keeps the frame grid across a pause, disagrees with TimerKit.
-    @Test(arguments: [FrameModel.Mutant.ignoresPause, .resumeKeepsGrid])
+    @Test
+    func aModelMutantIsCaughtAndShrunk() throws {
+        for mutant in [FrameModel.Mutant.ignoresPause, .resumeKeepsGrid] {
+            try Self().aModelMutantIsCaughtAndShrunk(mutant)
+        }
+    }
+
     func aModelMutantIsCaughtAndShrunk(_ mutant: FrameModel.Mutant) throws {
-        let shrunk = try #require(FrameModelRun.shrunkFailure(with: mutant))
-        #expect(shrunk.operations.count <= 6, "\(shrunk.operations) \(shrunk.failure)")
-        #expect(shrunk.operations.contains { if case .pause = $0 { true } else { false } })
-        #expect(FrameModelRun.check(shrunk.operations) == nil, "TimerKit itself agrees with the model")
+        let shrunk = try #require(FrameModelRun.shrunkFailure(with: mutant), "mutant \(mutant)")
+        #expect(shrunk.operations.count <= 6, "\(shrunk.operations) \(shrunk.failure); mutant \(mutant)")
+        #expect(shrunk.operations.contains { if case .pause = $0 { true } else { false } }, "mutant \(mutant)")
+        #expect(
+            FrameModelRun.check(shrunk.operations) == nil, "TimerKit itself agrees with the model; mutant \(mutant)")
     }
 }
 

@@ -46,12 +46,26 @@ import Testing
             why: "an unreachable minimum falls back to the nearest rate"),
     ]
 
-    @Test(arguments: snaps)
-    func snapsToADivisorOfTheRefreshRate(_ snap: Snap) {
-        #expect(snap.range.frameInterval(forRefreshRate: snap.refreshRate) == snap.frameInterval)
+    /// Snapping and clamping of rates and ranges. Each check runs on a fresh instance of the suite.
+    @Test func ratesSnapAndClampAsDocumented() {
+        Self().snapsToADivisorOfTheRefreshRate()
+        Self().sourceReportsTheSnappedRate()
+        Self().refreshRatesThatAreNotPositiveAndFiniteSnapToEveryRefresh()
+        Self().rangeInputIsClampedAsDocumented()
+        Self().refreshRateIsClampedAndItsIntervalRoundedToTheNanosecond()
     }
 
-    @Test func sourceReportsTheSnappedRate() {
+    func snapsToADivisorOfTheRefreshRate() {
+        for snap in Self.snaps {
+            Self().snapsToADivisorOfTheRefreshRate(snap)
+        }
+    }
+
+    func snapsToADivisorOfTheRefreshRate(_ snap: Snap) {
+        #expect(snap.range.frameInterval(forRefreshRate: snap.refreshRate) == snap.frameInterval, "snap \(snap)")
+    }
+
+    func sourceReportsTheSnappedRate() {
         let time = VirtualTime()
         let source = time.run { FrameSource.software(refreshRate: 60, on: FrameTestSupport.context) }
         #expect(source.frameRate(for: FrameRateRange(preferred: 24)) == 20)
@@ -59,7 +73,7 @@ import Testing
         #expect(source.frameRate(for: .native) == 60)
     }
 
-    @Test func refreshRatesThatAreNotPositiveAndFiniteSnapToEveryRefresh() {
+    func refreshRatesThatAreNotPositiveAndFiniteSnapToEveryRefresh() {
         for rate in [0, -60, .infinity, .nan] {
             #expect(FrameRateRange(preferred: 30).frameInterval(forRefreshRate: rate) == 1)
         }
@@ -67,7 +81,7 @@ import Testing
 
     // MARK: Clamps
 
-    @Test func rangeInputIsClampedAsDocumented() {
+    func rangeInputIsClampedAsDocumented() {
         let negative = FrameRateRange(minimum: -5, maximum: 60)
         #expect(negative.minimum == 0)
         #expect(negative.adjustments.count == 1)
@@ -90,7 +104,7 @@ import Testing
         #expect(FrameRateRange(preferred: 30) == FrameRateRange(minimum: 0, maximum: .infinity, preferred: 30))
     }
 
-    @Test func refreshRateIsClampedAndItsIntervalRoundedToTheNanosecond() {
+    func refreshRateIsClampedAndItsIntervalRoundedToTheNanosecond() {
         let time = VirtualTime()
         let context = FrameTestSupport.context
         time.run {
@@ -106,7 +120,13 @@ import Testing
 
     // MARK: NaN traps (exit tests)
 
-    @Test func nanRangeStopsTheProgramWithAMessage() async throws {
+    /// Exit tests for NaN ranges and refresh rates. Each check runs on a fresh instance of the suite.
+    @Test func nanRatesStopTheProgramWithAMessage() async throws {
+        try await Self().nanRangeStopsTheProgramWithAMessage()
+        try await Self().nanRefreshRateStopsTheProgramWithAMessage()
+    }
+
+    func nanRangeStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FrameRateRange(minimum: 0, maximum: 60, preferred: .nan)
         }
@@ -116,7 +136,7 @@ import Testing
         }
     }
 
-    @Test func nanRefreshRateStopsTheProgramWithAMessage() async throws {
+    func nanRefreshRateStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = FrameSource.software(refreshRate: .nan, on: .dispatch(DispatchQueue(label: "nan")))
         }
@@ -125,9 +145,15 @@ import Testing
 }
 
 @Suite struct FrameRateRangeHugeRateTests {
-    @Test(arguments: [1e20, Double(Int.max), 1e300])
+    @Test
+    func aHugeFiniteRefreshRateIsTreatedAsTheMaximum() {
+        for rate in [1e20, Double(Int.max), 1e300] {
+            Self().aHugeFiniteRefreshRateIsTreatedAsTheMaximum(rate: rate)
+        }
+    }
+
     func aHugeFiniteRefreshRateIsTreatedAsTheMaximum(rate: Double) {
-        #expect(FrameRateRange.native.frameInterval(forRefreshRate: rate) == 1)
-        #expect(FrameRateRange(preferred: 500).frameInterval(forRefreshRate: rate) == 2)
+        #expect(FrameRateRange.native.frameInterval(forRefreshRate: rate) == 1, "rate \(rate)")
+        #expect(FrameRateRange(preferred: 500).frameInterval(forRefreshRate: rate) == 2, "rate \(rate)")
     }
 }

@@ -45,26 +45,46 @@ import Testing
         subscription.cancel()
     }
 
-    @Test(arguments: [(24.0, 3), (30, 2), (25, 2), (45, 1), (60, 1), (12, 5), (7, 9)])
+    @Test
+    func preferredRateSnapsAndPacesOnItsShareOfTheGrid() {
+        for (preferred, frameInterval) in [(24.0, 3), (30, 2), (25, 2), (45, 1), (60, 1), (12, 5), (7, 9)]
+            as [(Double, Int)]
+        {
+            Self().preferredRateSnapsAndPacesOnItsShareOfTheGrid(preferred: preferred, frameInterval: frameInterval)
+        }
+    }
+
     func preferredRateSnapsAndPacesOnItsShareOfTheGrid(preferred: Double, frameInterval: Int) {
         let frames = Recorder<FrameTick>()
         let origin = time.now
         let subscription = time.run {
             FrameSource.software(on: context).subscribe(FrameRateRange(preferred: preferred)) { frames.append($0) }
         }
-        #expect(subscription.frameInterval == frameInterval)
-        #expect(subscription.frameRate == 60 / Double(frameInterval))
-        #expect(subscription.frameDuration == .nanoseconds(Int64(frameInterval) * interval))
+        #expect(subscription.frameInterval == frameInterval, "preferred \(preferred), frameInterval \(frameInterval)")
+        #expect(
+            subscription.frameRate == 60 / Double(frameInterval),
+            "preferred \(preferred), frameInterval \(frameInterval)")
+        #expect(
+            subscription.frameDuration == .nanoseconds(Int64(frameInterval) * interval),
+            "preferred \(preferred), frameInterval \(frameInterval)")
         time.advance(by: .seconds(3))
         let values = frames.values
         let n = Int64(frameInterval)
         let refreshes = frameRefreshes(values, origin: origin)
-        #expect(refreshes == Array(stride(from: n, through: 180, by: frameInterval)))
-        #expect(values.map(\.index) == Array(1...(180 / frameInterval)))
+        #expect(
+            refreshes == Array(stride(from: n, through: 180, by: frameInterval)),
+            "preferred \(preferred), frameInterval \(frameInterval)")
+        #expect(
+            values.map(\.index) == Array(1...(180 / frameInterval)),
+            "preferred \(preferred), frameInterval \(frameInterval)")
         for (frame, refresh) in zip(values, refreshes) {
-            #expect(frame.targetDeadline == frameGridInstant(refresh + n, origin: origin))
-            #expect(frame.duration == frame.deadline.duration(to: frame.targetDeadline))
-            #expect(frame.droppedFrames == 0)
+            #expect(
+                frame.targetDeadline == frameGridInstant(refresh + n, origin: origin),
+                "preferred \(preferred), frameInterval \(frameInterval)")
+            #expect(
+                frame.duration == frame.deadline.duration(to: frame.targetDeadline),
+                "preferred \(preferred), frameInterval \(frameInterval)")
+            #expect(frame.droppedFrames == 0, "preferred \(preferred), frameInterval \(frameInterval)")
         }
         subscription.cancel()
     }

@@ -25,30 +25,38 @@ import TimerKitTestSupport
         time.run { (first..<first + count).map { number in source.subscribe { _ in order.append(number) } } }
     }
 
-    @Test(arguments: [0, 517, 999])
+    @Test
+    func storageShrinksAfterABurstWhileOneSubscriberStays() {
+        for survivor in [0, 517, 999] {
+            Self().storageShrinksAfterABurstWhileOneSubscriberStays(survivor: survivor)
+        }
+    }
+
     func storageShrinksAfterABurstWhileOneSubscriberStays(survivor: Int) {
         let order = Recorder<Int>()
         let source = time.run { FrameSource.software(on: context) }
         let handles = burst(1_000, on: source, into: order)
-        #expect(source.storageUsage.slots == 1_000)
+        #expect(source.storageUsage.slots == 1_000, "survivor \(survivor)")
         // Cancel in an order that empties pages from both ends and the middle.
         for number in (0..<1_000).sorted(by: { ($0 * 7_919) % 1_000 < ($1 * 7_919) % 1_000 }) where number != survivor {
             handles[number].cancel()
-            if number % 97 == 0 { #expect(source.storageInvariantViolation() == nil) }
+            if number % 97 == 0 { #expect(source.storageInvariantViolation() == nil, "survivor \(survivor)") }
         }
         let usage = source.storageUsage
         // The first page, the survivor's page, and one emptied page kept as a spare.
-        #expect(usage.allocatedPages <= 3, "\(usage)")
-        #expect(usage.slotCapacity <= 3 * pageSize, "\(usage)")
+        #expect(usage.allocatedPages <= 3, "\(usage); survivor \(survivor)")
+        #expect(usage.slotCapacity <= 3 * pageSize, "\(usage); survivor \(survivor)")
         // No page is listed above the survivor's, but for the spare (the lowest page emptied last).
-        #expect(usage.pages <= max(page(of: survivor), 1) + 1, "\(usage)")
-        #expect(source.storageInvariantViolation() == nil)
+        #expect(usage.pages <= max(page(of: survivor), 1) + 1, "\(usage); survivor \(survivor)")
+        #expect(source.storageInvariantViolation() == nil, "survivor \(survivor)")
         time.advance(by: .nanoseconds(interval))
-        #expect(order.values == [survivor], "the survivor keeps its frames")
-        #expect(handles[survivor].state == .running)
+        #expect(order.values == [survivor], "the survivor keeps its frames; survivor \(survivor)")
+        #expect(handles[survivor].state == .running, "survivor \(survivor)")
         handles[survivor].cancel()
-        #expect(source.storageUsage.allocatedPages == 0, "the last subscriber's departure frees every page")
-        #expect(source.storageUsage.pages == 0)
+        #expect(
+            source.storageUsage.allocatedPages == 0,
+            "the last subscriber's departure frees every page; survivor \(survivor)")
+        #expect(source.storageUsage.pages == 0, "survivor \(survivor)")
     }
 
     @Test func staleIDsReachNoNewSubscriberAndOrderIsSubscriptionOrder() {
@@ -118,7 +126,13 @@ extension FrameStorageTests {
     /// Seeded churn in bursts (grow to a few hundred, shrink to a few, again): after every step the
     /// storage keeps only the pages its live subscribers sit in, the first page and one spare; at each
     /// refresh the deliveries are the live subscribers in subscription order.
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    @Test
+    func churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed() {
+        for seed in [1, 2, 3, 4] as [UInt64] {
+            Self().churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed(seed: seed)
+        }
+    }
+
     func churnInBurstsKeepsOnlyThePagesLiveSubscribersNeed(seed: UInt64) {
         var generator = ConcurrencyStressTests.SplitMix64(state: seed)
         let order = Recorder<Int>()
@@ -142,16 +156,18 @@ extension FrameStorageTests {
                 }
                 let needed = Set(live.map { page(of: Int($0.handle.id.slot)) } + [0])
                 let usage = source.storageUsage
-                #expect(usage.allocatedPages <= needed.count + 1, "\(usage), live in pages \(needed.sorted())")
+                #expect(
+                    usage.allocatedPages <= needed.count + 1, "\(usage), live in pages \(needed.sorted()); seed \(seed)"
+                )
             }
-            #expect(source.storageInvariantViolation() == nil)
+            #expect(source.storageInvariantViolation() == nil, "seed \(seed)")
             let delivered = order.values.count
             time.advance(by: .nanoseconds(interval))
-            #expect(Array(order.values.dropFirst(delivered)) == live.map(\.number), "subscription order")
+            #expect(Array(order.values.dropFirst(delivered)) == live.map(\.number), "subscription order; seed \(seed)")
         }
-        #expect(freedWhileLive, "pages were freed while subscribers remained")
+        #expect(freedWhileLive, "pages were freed while subscribers remained; seed \(seed)")
         live.forEach { $0.handle.cancel() }
-        #expect(source.storageUsage.pages == 0)
+        #expect(source.storageUsage.pages == 0, "seed \(seed)")
     }
 
     /// The byte count FrameTicks.md quotes for a page's entry in the page list.

@@ -46,7 +46,15 @@ import TimerKitTestSupport
         Case(state: .cancelled, call: .cancel, expected: .cancelled),
     ]
 
-    @Test(arguments: cases, [false, true])
+    @Test
+    func everyCallIsSafeInEveryState() {
+        for row in Self.cases {
+            for twice in [false, true] {
+                Self().everyCallIsSafeInEveryState(row, twice: twice)
+            }
+        }
+    }
+
     func everyCallIsSafeInEveryState(_ row: Case, twice: Bool) {
         let frames = Recorder<FrameTick>()
         let (source, subscription) = time.run {
@@ -59,21 +67,32 @@ import TimerKitTestSupport
         case .cancelled: subscription.cancel()
         default: break
         }
-        #expect(subscription.state == row.state)
+        #expect(subscription.state == row.state, "row \(row), twice \(twice)")
         row.call.apply(to: subscription)
         if twice { row.call.apply(to: subscription) }
-        #expect(subscription.state == row.expected)
+        #expect(subscription.state == row.expected, "row \(row), twice \(twice)")
         time.advance(by: .nanoseconds(3 * interval))
         let running = row.expected == .running
-        #expect(frames.count == (running ? 4 : 1))
-        #expect(source.isRunning == running)
-        #expect(frameLiveTickers(time).count == (running ? 1 : 0))
+        #expect(frames.count == (running ? 4 : 1), "row \(row), twice \(twice)")
+        #expect(source.isRunning == running, "row \(row), twice \(twice)")
+        #expect(frameLiveTickers(time).count == (running ? 1 : 0), "row \(row), twice \(twice)")
         subscription.cancel()
     }
 
     // MARK: Releasing handles
 
-    @Test func releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused() {
+    /// Handles, owners and what releasing them does. Each check runs on a fresh instance of the suite.
+    @Test func releasingHandlesAndOwnersStopsFramesAsDocumented() {
+        Self().releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused()
+        Self().releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused()
+        Self().droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns()
+        Self().theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh()
+        Self().anOwnerHoldingItsHandleStopsAtOnceWhenItDies()
+        Self().anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled()
+        Self().anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled()
+    }
+
+    func releasingAHandleOwnedSubscriptionCancelsItRunningOrPaused() {
         let frames = Recorder<FrameTick>()
         weak var weakProbe: ContractProbe?
         let source = time.run { FrameSource.software(on: context) }
@@ -95,7 +114,7 @@ import TimerKitTestSupport
         #expect(frames.count == 0)
     }
 
-    @Test func releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused() {
+    func releasingAnOwnerBoundHandleKeepsItRunningButCancelsItWhenPaused() {
         let owner = FrameTestOwner()
         let source = time.run { FrameSource.software(on: context) }
         time.run {
@@ -108,7 +127,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).count == 1)
     }
 
-    @Test func droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns() {
+    func droppingAHandleOwnedSubscriptionBeforeItsFirstFrameWarns() {
         LogCapture.install()
         let dropped = contractUniqueFileID()
         let kept = contractUniqueFileID()
@@ -132,7 +151,7 @@ import TimerKitTestSupport
 
     // MARK: Owners
 
-    @Test func theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh() {
+    func theOwnerIsNotRetainedAndItsDeathStopsFramesAtTheNextRefresh() {
         LogCapture.install()
         TickerDiagnostics.logsOwnerRelease = true
         let site = contractUniqueFileID()
@@ -163,7 +182,7 @@ import TimerKitTestSupport
         #expect(LogCapture.lines(containing: site).count == 1, "the owner's release is logged when asked")
     }
 
-    @Test func anOwnerHoldingItsHandleStopsAtOnceWhenItDies() {
+    func anOwnerHoldingItsHandleStopsAtOnceWhenItDies() {
         let tracker = LifetimeTracker()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner(tracker: tracker))
         let source = time.run { FrameSource.software(on: context) }
@@ -181,7 +200,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).isEmpty)
     }
 
-    @Test func anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled() {
+    func anOwnerThatDiesWhilePausedIsCancelledAndNeverCalled() {
         let frames = Recorder<FrameTick>()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner())
         let source = time.run { FrameSource.software(on: context) }
@@ -195,7 +214,7 @@ import TimerKitTestSupport
         #expect(!source.isRunning)
     }
 
-    @Test func anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled() {
+    func anOwnerReleasedByAnEarlierHandlerOfTheSameRefreshIsNotCalled() {
         let tracker = LifetimeTracker()
         let frames = Recorder<FrameTick>()
         let holder = ContractBox<FrameTestOwner>(FrameTestOwner(tracker: tracker))
@@ -216,7 +235,15 @@ import TimerKitTestSupport
 
     // MARK: Inside handlers
 
-    @Test func subscribingInsideAHandlerStartsAtALaterRefresh() {
+    /// Subscribe, cancel and pause inside a frame handler. Each check runs on a fresh instance of the suite.
+    @Test func callsInsideAHandlerAreExact() {
+        Self().subscribingInsideAHandlerStartsAtALaterRefresh()
+        Self().cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh()
+        Self().pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh()
+        Self().theLastSubscriberCanCancelAndResubscribeInsideItsHandler()
+    }
+
+    func subscribingInsideAHandlerStartsAtALaterRefresh() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()
@@ -239,7 +266,7 @@ import TimerKitTestSupport
         inner.value?.cancel()
     }
 
-    @Test func cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
+    func cancelInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()
@@ -263,7 +290,7 @@ import TimerKitTestSupport
         #expect(frameLiveTickers(time).isEmpty)
     }
 
-    @Test func pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
+    func pauseInsideAHandlerIsExactEvenForAFrameDueAtTheSameRefresh() {
         let origin = time.now
         let second = Recorder<FrameTick>()
         let other = ContractBox<FrameSubscription>()
@@ -285,7 +312,7 @@ import TimerKitTestSupport
         other.value?.cancel()
     }
 
-    @Test func theLastSubscriberCanCancelAndResubscribeInsideItsHandler() {
+    func theLastSubscriberCanCancelAndResubscribeInsideItsHandler() {
         let origin = time.now
         let first = Recorder<FrameTick>()
         let second = Recorder<FrameTick>()

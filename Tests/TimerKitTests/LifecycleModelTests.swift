@@ -65,7 +65,13 @@ import Testing
         var description: String { "\(operations) operations, master seed \(hex(seed))" }
     }
 
-    @Test(arguments: [1, 4])
+    @Test
+    func randomProgramsAgreeWithTheModel() {
+        for threads in [1, 4] {
+            Self().randomProgramsAgreeWithTheModel(threads: threads)
+        }
+    }
+
     func randomProgramsAgreeWithTheModel(threads: Int) {
         let settings = Settings.current
         let began = ContinuousClock.now
@@ -96,7 +102,7 @@ import Testing
             if settings.program != nil { break }
         }
         if settings.program == nil {
-            #expect(coverage.isComplete, "the programs did not exercise everything: \(coverage)")
+            #expect(coverage.isComplete, "the programs did not exercise everything: \(coverage); threads \(threads)")
         }
         if isLong {
             print(
@@ -244,7 +250,13 @@ import Testing
         ]
     }
 
-    @Test(arguments: HandWorkedCase.all)
+    @Test
+    func modelAndTimerKitAgreeWithHandWorkedCases() {
+        for worked in HandWorkedCase.all {
+            Self().modelAndTimerKitAgreeWithHandWorkedCases(worked)
+        }
+    }
+
     func modelAndTimerKitAgreeWithHandWorkedCases(_ worked: HandWorkedCase) {
         var model = LifecycleModel(warnsAboutMistakes: false)
         worked.operations.forEach { model.apply($0) }
@@ -254,9 +266,12 @@ import Testing
                 timestamp: HandWorkedCase.instant(milliseconds: tick.2), skipped: tick.3, remaining: tick.4,
                 fireCount: offset + 1, isManual: tick.5)
         }
-        #expect(model.tickers[0].ticks == expected, "\(model.tickers[0].ticks.map(\.modelDescription))")
-        #expect(model.tickers[0].state == worked.finalState)
-        #expect(LifecycleModelRun.check(ModelProgram(seed: 0, operations: worked.operations), threads: 1) == nil)
+        #expect(
+            model.tickers[0].ticks == expected, "\(model.tickers[0].ticks.map(\.modelDescription)); worked \(worked)")
+        #expect(model.tickers[0].state == worked.finalState, "worked \(worked)")
+        #expect(
+            LifecycleModelRun.check(ModelProgram(seed: 0, operations: worked.operations), threads: 1) == nil,
+            "worked \(worked)")
     }
 
     // MARK: Reporting

@@ -22,14 +22,20 @@ import Testing
         }
     }
 
-    @Test(arguments: [TickerState.idle, .running, .paused, .finished, .cancelled])
+    @Test
+    func aReleaseCancelsWhatNothingCouldResume() {
+        for state in [TickerState.idle, .running, .paused, .finished, .cancelled] {
+            Self().aReleaseCancelsWhatNothingCouldResume(state: state)
+        }
+    }
+
     func aReleaseCancelsWhatNothingCouldResume(state: TickerState) {
         let live = !state.isTerminal
-        #expect(Lifetime.effect(of: .nothing, in: state) == .none)
-        #expect(Lifetime.effect(of: .cancel, in: state) == (live ? .cancel : .none))
-        #expect(Lifetime.effect(of: .ownerGone, in: state) == (live ? .cancelOwnerGone : .none))
+        #expect(Lifetime.effect(of: .nothing, in: state) == .none, "state \(state)")
+        #expect(Lifetime.effect(of: .cancel, in: state) == (live ? .cancel : .none), "state \(state)")
+        #expect(Lifetime.effect(of: .ownerGone, in: state) == (live ? .cancelOwnerGone : .none), "state \(state)")
         let keep: Lifetime.ReleaseEffect = !live || state == .running ? .none : .cancel
-        #expect(Lifetime.effect(of: .keepIfRunning, in: state) == keep)
+        #expect(Lifetime.effect(of: .keepIfRunning, in: state) == keep, "state \(state)")
     }
 
     @Test func aDeliveryLoadsTheOwnerOfBoundItemsOnly() {

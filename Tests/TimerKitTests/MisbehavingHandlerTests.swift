@@ -56,7 +56,13 @@ import TimerKitTestSupport
     /// One call takes five intervals, the next five take two and a half each: every call is for the
     /// latest deadline that passed, the missed ones are counted, calls never overlap and the deadlines stay
     /// on the grid.
-    @Test(arguments: ContextKind.allCases)
+    @Test
+    func overrunningHandlerSkipsWithoutOverlapBurstOrSlide() {
+        for kind in ContextKind.allCases {
+            Self().overrunningHandlerSkipsWithoutOverlapBurstOrSlide(kind: kind)
+        }
+    }
+
     func overrunningHandlerSkipsWithoutOverlapBurstOrSlide(kind: ContextKind) {
         let live = LiveContext(kind)
         defer { live.tearDown() }
@@ -77,22 +83,28 @@ import TimerKitTestSupport
                 detector.leave()
             })
         box.value?.start()
-        #expect(eventually { box.value?.state == .cancelled })
-        #expect(Self.letRun(live.context))
+        #expect(eventually { box.value?.state == .cancelled }, "kind \(kind)")
+        #expect(Self.letRun(live.context), "kind \(kind)")
         let values = ticks.values
-        #expect(values.map(\.fireCount) == Array(1...10), "nothing after the cancel inside the handler")
-        #expect(detector.overlaps == 0, "a call started while the previous one was still running")
-        #expect(Self.areOneScheduleWithoutBurstOrSlide(values, interval: interval), "\(values)")
+        #expect(values.map(\.fireCount) == Array(1...10), "nothing after the cancel inside the handler; kind \(kind)")
+        #expect(detector.overlaps == 0, "a call started while the previous one was still running; kind \(kind)")
+        #expect(Self.areOneScheduleWithoutBurstOrSlide(values, interval: interval), "\(values); kind \(kind)")
         guard values.count == 10 else { return }
-        #expect(values[1].skipped >= 3, "five intervals of work, then one call, not a catch-up burst")
-        #expect(values[2...6].allSatisfy { $0.skipped >= 1 }, "each overrun of 2.5 intervals skips")
-        #expect(values.allSatisfy { !$0.isManual })
+        #expect(values[1].skipped >= 3, "five intervals of work, then one call, not a catch-up burst; kind \(kind)")
+        #expect(values[2...6].allSatisfy { $0.skipped >= 1 }, "each overrun of 2.5 intervals skips; kind \(kind)")
+        #expect(values.allSatisfy { !$0.isManual }, "kind \(kind)")
         box.clear()
     }
 
     /// A handler that overruns call after call does not starve the other tickers of its context: due
     /// tickers are served in deadline order, so they take turns, each skipping what passed meanwhile.
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext() {
+        for kind in ContractContext.allCases {
+            Self().overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext(kind: kind)
+        }
+    }
+
     func overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext(kind: ContractContext) {
         let time = VirtualTime()
         let order = Recorder<String>()
@@ -112,17 +124,23 @@ import TimerKitTestSupport
             order.values == [
                 "hog#1/0", "steady#3/2", "hog#3/1", "steady#6/2", "hog#6/2", "steady#8/1", "hog#8/1", "steady#11/2",
                 "hog#11/2",
-            ])
-        #expect(time.now == start.advanced(by: .seconds(11)))
-        #expect(hog.nextDeadline == start.advanced(by: .seconds(12)), "the schedule did not slide")
-        #expect(steady.nextDeadline == start.advanced(by: .seconds(12)))
+            ], "kind \(kind)")
+        #expect(time.now == start.advanced(by: .seconds(11)), "kind \(kind)")
+        #expect(hog.nextDeadline == start.advanced(by: .seconds(12)), "the schedule did not slide; kind \(kind)")
+        #expect(steady.nextDeadline == start.advanced(by: .seconds(12)), "kind \(kind)")
         hog.cancel()
         steady.cancel()
     }
 
     // MARK: Cancels its own ticker, or other tickers of its context
 
-    @Test(arguments: ContextKind.allCases)
+    @Test
+    func cancellingItselfAndItsNeighboursInsideAHandlerIsExact() {
+        for kind in ContextKind.allCases {
+            Self().cancellingItselfAndItsNeighboursInsideAHandlerIsExact(kind: kind)
+        }
+    }
+
     func cancellingItselfAndItsNeighboursInsideAHandlerIsExact(kind: ContextKind) {
         let live = LiveContext(kind)
         defer { live.tearDown() }
@@ -159,14 +177,17 @@ import TimerKitTestSupport
                 })
         }
         killer.value?.start()
-        #expect(eventually { killerTicks.count == 3 })
-        #expect(Self.letRun(live.context), "the context keeps serving other tickers")
-        #expect(killerTicks.count == 3, "nothing after cancelling itself")
-        #expect(countsAtCancel.value == [victimTicks.count, owner.ticks.count], "nothing after being cancelled")
-        #expect(countsAtCancel.value?.allSatisfy { $0 >= 1 } == true, "earlier deadlines were served first")
-        #expect(statesAfterCancel.values == [.cancelled, .cancelled, .cancelled])
-        #expect(eventually { weakProbe == nil }, "every cancelled handler was freed")
-        #expect(eventually { live.liveTickers == 0 })
+        #expect(eventually { killerTicks.count == 3 }, "kind \(kind)")
+        #expect(Self.letRun(live.context), "the context keeps serving other tickers; kind \(kind)")
+        #expect(killerTicks.count == 3, "nothing after cancelling itself; kind \(kind)")
+        #expect(
+            countsAtCancel.value == [victimTicks.count, owner.ticks.count],
+            "nothing after being cancelled; kind \(kind)")
+        #expect(
+            countsAtCancel.value?.allSatisfy { $0 >= 1 } == true, "earlier deadlines were served first; kind \(kind)")
+        #expect(statesAfterCancel.values == [.cancelled, .cancelled, .cancelled], "kind \(kind)")
+        #expect(eventually { weakProbe == nil }, "every cancelled handler was freed; kind \(kind)")
+        #expect(eventually { live.liveTickers == 0 }, "kind \(kind)")
     }
 
     // MARK: Releases its owner
@@ -174,7 +195,15 @@ import TimerKitTestSupport
     /// The handler drops the last strong reference to its owner. The engine holds the owner for the call,
     /// so the owner's deinit runs after the handler returns; then the ticker stops — at once when the owner
     /// held the handle, at the next deadline without calling otherwise — and its handler is freed.
-    @Test(arguments: ContextKind.allCases, [true, false])
+    @Test
+    func ownerReleasedInsideItsHandlerOnARealContext() {
+        for kind in ContextKind.allCases {
+            for ownerHoldsHandle in [true, false] {
+                Self().ownerReleasedInsideItsHandlerOnARealContext(kind: kind, ownerHoldsHandle: ownerHoldsHandle)
+            }
+        }
+    }
+
     func ownerReleasedInsideItsHandlerOnARealContext(kind: ContextKind, ownerHoldsHandle: Bool) {
         let live = LiveContext(kind)
         defer { live.tearDown() }
@@ -202,13 +231,23 @@ import TimerKitTestSupport
         }
         // Only now is the holder the last strong reference outside the engine.
         mayRelease.withLock { $0 = true }
-        #expect(eventually { tracker.live == 0 }, "the owner was not deinitialised")
-        #expect(ownersLiveAtReturn.values == [1], "the owner lived until its handler returned")
-        #expect(eventually { weakProbe == nil }, "the handler was not freed")
-        #expect(eventually { live.liveTickers == 0 }, "the ticker did not stop")
-        #expect(Self.letRun(live.context))
-        #expect(calls.values.last == releasedAt.values.first, "a call after the owner went away")
-        #expect(calls.values == Array(1...calls.count))
+        #expect(
+            eventually { tracker.live == 0 },
+            "the owner was not deinitialised; kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(
+            ownersLiveAtReturn.values == [1],
+            "the owner lived until its handler returned; kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(
+            eventually { weakProbe == nil },
+            "the handler was not freed; kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(
+            eventually { live.liveTickers == 0 },
+            "the ticker did not stop; kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(Self.letRun(live.context), "kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(
+            calls.values.last == releasedAt.values.first,
+            "a call after the owner went away; kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
+        #expect(calls.values == Array(1...calls.count), "kind \(kind), ownerHoldsHandle \(ownerHoldsHandle)")
     }
 
     // MARK: Schedules new tickers
@@ -216,7 +255,13 @@ import TimerKitTestSupport
     /// A handler that schedules tickers — one on its own context, one on another, fifty at once, and a
     /// one-shot that schedules its successor from its own handler twenty times — does not deadlock; each
     /// fires at its own deadline, and everything is freed once done.
-    @Test(arguments: ContextKind.allCases)
+    @Test
+    func schedulingTickersInsideAHandlerOnARealContext() {
+        for kind in ContextKind.allCases {
+            Self().schedulingTickersInsideAHandlerOnARealContext(kind: kind)
+        }
+    }
+
     func schedulingTickersInsideAHandlerOnARealContext(kind: ContextKind) {
         let (live, other) = (LiveContext(kind), LiveContext(kind))
         defer { [live, other].forEach { $0.tearDown() } }
@@ -256,11 +301,13 @@ import TimerKitTestSupport
                 link(1, owner: owner)
             }
         }
-        #expect(eventually { ticks.count == 1 + 1 + 50 + 20 }, "\(ticks.count) of 72 ticks")
-        #expect(eventually { weakProbe == nil }, "a finished handler was not freed")
-        #expect(eventually { live.liveTickers == 0 && other.liveTickers == 0 })
+        #expect(eventually { ticks.count == 1 + 1 + 50 + 20 }, "\(ticks.count) of 72 ticks; kind \(kind)")
+        #expect(eventually { weakProbe == nil }, "a finished handler was not freed; kind \(kind)")
+        #expect(eventually { live.liveTickers == 0 && other.liveTickers == 0 }, "kind \(kind)")
         let values = ticks.values
-        #expect(values.allSatisfy { $0.1.timestamp >= $0.1.deadline && $0.1.index == 1 && $0.1.fireCount == 1 })
+        #expect(
+            values.allSatisfy { $0.1.timestamp >= $0.1.deadline && $0.1.index == 1 && $0.1.fireCount == 1 },
+            "kind \(kind)")
         guard let parent = parentTick.value else { return }
         func delay(_ name: String) -> Duration {
             if name.hasPrefix("many") { return .milliseconds(Int(name.dropFirst(4))!) }
@@ -268,19 +315,25 @@ import TimerKitTestSupport
         }
         #expect(
             values.allSatisfy { parent.timestamp.advanced(by: delay($0.0)) <= $0.1.deadline },
-            "a new ticker counts from its creation inside the handler")
+            "a new ticker counts from its creation inside the handler; kind \(kind)")
         let many = values.filter { $0.0.hasPrefix("many") }.map(\.0)
-        #expect(many == (1...50).map { "many\($0)" }, "one context serves its deadlines in order")
+        #expect(many == (1...50).map { "many\($0)" }, "one context serves its deadlines in order; kind \(kind)")
         let links = values.filter { $0.0.hasPrefix("link") }
-        #expect(links.map(\.0) == (1...20).map { "link\($0)" })
+        #expect(links.map(\.0) == (1...20).map { "link\($0)" }, "kind \(kind)")
         #expect(
             zip(links, links.dropFirst()).allSatisfy { $0.1.timestamp.advanced(by: .milliseconds(1)) <= $1.1.deadline },
-            "each link counts from its predecessor's call")
+            "each link counts from its predecessor's call; kind \(kind)")
     }
 
     /// Under virtual time a ticker made inside a handler counts from the handler's instant and is served
     /// at exactly its own deadline, within the same advance, on either context.
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines() {
+        for kind in ContractContext.allCases {
+            Self().tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines(kind: kind)
+        }
+    }
+
     func tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines(kind: ContractContext) {
         let time = VirtualTime()
         let owner = ContractOwner()
@@ -316,13 +369,14 @@ import TimerKitTestSupport
                 + (1...10).map { ("many\($0)", .seconds(1) + .milliseconds(100 * $0)) }
                 + (1...5).map { ("link\($0)", .seconds(1 + $0)) })
         let values = ticks.values
-        #expect(values.count == expected.count)
+        #expect(values.count == expected.count, "kind \(kind)")
         for (name, tick) in values {
-            #expect(tick.deadline == start.advanced(by: expected[name] ?? .zero), "\(name)")
-            #expect(tick.lateness == .zero, "\(name)")
+            #expect(tick.deadline == start.advanced(by: expected[name] ?? .zero), "\(name); kind \(kind)")
+            #expect(tick.lateness == .zero, "\(name); kind \(kind)")
         }
-        #expect(values.map(\.0).filter { $0.hasPrefix("link") } == (1...5).map { "link\($0)" })
-        #expect(time.run { TickerDiagnostics.liveTickers() }.isEmpty, "every one-shot finished and was freed")
+        #expect(values.map(\.0).filter { $0.hasPrefix("link") } == (1...5).map { "link\($0)" }, "kind \(kind)")
+        #expect(
+            time.run { TickerDiagnostics.liveTickers() }.isEmpty, "every one-shot finished and was freed; kind \(kind)")
     }
 
     // MARK: Blocks its context
@@ -331,7 +385,13 @@ import TimerKitTestSupport
     /// tickers wait, then skip what they missed; another context is unaffected; lifecycle calls from other
     /// threads return while it is still blocked, including `cancel()` of the blocked ticker, after which
     /// it is never called again, and its handler is freed once the running call returns.
-    @Test(arguments: ContextKind.allCases)
+    @Test
+    func blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt() {
+        for kind in ContextKind.allCases {
+            Self().blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt(kind: kind)
+        }
+    }
+
     func blockedHandlerHoldsUpOnlyItsContextAndNoCallWaitsForIt(kind: ContextKind) {
         let (live, elsewhere) = (LiveContext(kind), LiveContext(kind))
         defer { [live, elsewhere].forEach { $0.tearDown() } }
@@ -360,7 +420,7 @@ import TimerKitTestSupport
                 Ticker.schedule(.every(interval), on: elsewhere.context) { remoteTicks.append($0) }
             )
         }()
-        #expect(entered.wait(timeout: .now() + 10) == .success)
+        #expect(entered.wait(timeout: .now() + 10) == .success, "kind \(kind)")
         let blockedSince = Date()
         let neighbourBefore = neighbourTicks.count
         let remoteBefore = remoteTicks.count
@@ -373,23 +433,28 @@ import TimerKitTestSupport
             _ = TickerDiagnostics.liveTickers()
             blocker.cancel()
         }
-        #expect(prompt, "a call from another thread waited for the blocked handler")
-        #expect(blocker.state == .cancelled)
-        #expect(weakProbe != nil, "the running call still holds its handler")
-        #expect(eventually { remoteTicks.count >= remoteBefore + 5 }, "another context was held up")
+        #expect(prompt, "a call from another thread waited for the blocked handler; kind \(kind)")
+        #expect(blocker.state == .cancelled, "kind \(kind)")
+        #expect(weakProbe != nil, "the running call still holds its handler; kind \(kind)")
+        #expect(eventually { remoteTicks.count >= remoteBefore + 5 }, "another context was held up; kind \(kind)")
         Thread.sleep(until: blockedSince.addingTimeInterval(0.2))
-        #expect(neighbourTicks.count == neighbourBefore, "a handler ran beside the blocked one")
-        #expect(bystanderTicks.count == 0)
+        #expect(neighbourTicks.count == neighbourBefore, "a handler ran beside the blocked one; kind \(kind)")
+        #expect(bystanderTicks.count == 0, "kind \(kind)")
         gate.signal()
 
-        #expect(eventually { neighbourTicks.count >= neighbourBefore + 3 && bystanderTicks.count == 1 })
-        #expect(eventually { weakProbe == nil }, "the cancelled handler was not freed after its call returned")
-        #expect(Self.letRun(live.context))
-        #expect(blockerTicks.count == 1, "the blocked ticker was called again after cancel()")
-        #expect(bystanderTicks.values.map(\.isManual) == [true], "fire() from another thread was delivered once")
+        #expect(eventually { neighbourTicks.count >= neighbourBefore + 3 && bystanderTicks.count == 1 }, "kind \(kind)")
+        #expect(
+            eventually { weakProbe == nil }, "the cancelled handler was not freed after its call returned; kind \(kind)"
+        )
+        #expect(Self.letRun(live.context), "kind \(kind)")
+        #expect(blockerTicks.count == 1, "the blocked ticker was called again after cancel(); kind \(kind)")
+        #expect(
+            bystanderTicks.values.map(\.isManual) == [true],
+            "fire() from another thread was delivered once; kind \(kind)")
         let after = Array(neighbourTicks.values.dropFirst(neighbourBefore))
-        #expect(after.first.map { $0.skipped >= 10 } == true, "200 ms blocked: one call that skips, \(after)")
-        #expect(Self.areOneScheduleWithoutBurstOrSlide(neighbourTicks.values, interval: interval))
+        #expect(
+            after.first.map { $0.skipped >= 10 } == true, "200 ms blocked: one call that skips, \(after); kind \(kind)")
+        #expect(Self.areOneScheduleWithoutBurstOrSlide(neighbourTicks.values, interval: interval), "kind \(kind)")
         for ticker in [neighbour, bystander, remote] { ticker.cancel() }
     }
 
@@ -398,7 +463,13 @@ import TimerKitTestSupport
     /// Inside its own handler a ticker fires and pauses itself: `fire()` does not call the handler on the
     /// calling thread (no recursion; the manual tick comes after the call returns, while paused), and
     /// `pause()` holds until `resume()` from outside.
-    @Test(arguments: ContextKind.allCases)
+    @Test
+    func firingAndPausingItselfInsideTheHandlerDoesNotRecurse() {
+        for kind in ContextKind.allCases {
+            Self().firingAndPausingItselfInsideTheHandlerDoesNotRecurse(kind: kind)
+        }
+    }
+
     func firingAndPausingItselfInsideTheHandlerDoesNotRecurse(kind: ContextKind) {
         let live = LiveContext(kind)
         defer { live.tearDown() }
@@ -421,23 +492,30 @@ import TimerKitTestSupport
                 inside.append("after pause(): \(me.state)")
             })
         box.value?.start()
-        #expect(eventually { ticks.count == 2 })
-        #expect(Self.letRun(live.context))
-        #expect(ticks.count == 2, "a paused ticker delivered a scheduled tick")
-        #expect(ticks.values.map(\.isManual) == [false, true])
-        #expect(inside.values == ["after fire(): 1 call(s)", "after pause(): paused", "call 2: paused"])
+        #expect(eventually { ticks.count == 2 }, "kind \(kind)")
+        #expect(Self.letRun(live.context), "kind \(kind)")
+        #expect(ticks.count == 2, "a paused ticker delivered a scheduled tick; kind \(kind)")
+        #expect(ticks.values.map(\.isManual) == [false, true], "kind \(kind)")
+        #expect(
+            inside.values == ["after fire(): 1 call(s)", "after pause(): paused", "call 2: paused"], "kind \(kind)")
         box.value?.resume()
-        #expect(eventually { ticks.count >= 3 })
+        #expect(eventually { ticks.count >= 3 }, "kind \(kind)")
         box.value?.cancel()
-        #expect(ticks.values.dropFirst(2).allSatisfy { !$0.isManual })
-        #expect(detector.overlaps == 0)
+        #expect(ticks.values.dropFirst(2).allSatisfy { !$0.isManual }, "kind \(kind)")
+        #expect(detector.overlaps == 0, "kind \(kind)")
         box.clear()
     }
 
     /// The same calls, and what the handle reads inside, pinned down under virtual time: the manual tick
     /// is served right after the call, at the same instant; pausing inside keeps the time left; inside the
     /// last call of a schedule the ticker already reads `finished`, so a `cancel()` there changes nothing.
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime() {
+        for kind in ContractContext.allCases {
+            Self().lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime(kind: kind)
+        }
+    }
+
     func lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime(kind: ContractContext) {
         let time = VirtualTime()
         let start = time.now
@@ -473,25 +551,29 @@ import TimerKitTestSupport
                 })
         }
         time.advance(by: .seconds(1))
-        #expect(ticks.values.map(\.isManual) == [false, true], "the manual tick follows the call")
-        #expect(ticks.values.map(\.timestamp) == [start.advanced(by: .seconds(1)), start.advanced(by: .seconds(1))])
+        #expect(ticks.values.map(\.isManual) == [false, true], "the manual tick follows the call; kind \(kind)")
+        #expect(
+            ticks.values.map(\.timestamp) == [start.advanced(by: .seconds(1)), start.advanced(by: .seconds(1))],
+            "kind \(kind)")
         time.advance(by: .seconds(11))
-        #expect(ticks.count == 3, "paused inside its handler")
+        #expect(ticks.count == 3, "paused inside its handler; kind \(kind)")
         let resumedAt = time.now
         box.value?.resume()
         time.advance(by: .seconds(1))
-        #expect(ticks.values.last?.deadline == resumedAt.advanced(by: .seconds(1)), "pause kept the time left")
+        #expect(
+            ticks.values.last?.deadline == resumedAt.advanced(by: .seconds(1)), "pause kept the time left; kind \(kind)"
+        )
         #expect(
             seen.values == [
                 "#1 running, fired 1, next 1.0 seconds", "#2 paused, fired 3, next none",
                 "#3 running, fired 4, next 14.0 seconds",
-            ])
+            ], "kind \(kind)")
         #expect(
             seenByCounted.values.sorted() == [
                 "#1 running, running, next 2.0 seconds", "#2 finished, finished, next none",
                 "one-shot finished, fired 1, next none",
-            ])
-        #expect(counted.value?.state == .finished)
+            ], "kind \(kind)")
+        #expect(counted.value?.state == .finished, "kind \(kind)")
         box.value?.cancel()
     }
 

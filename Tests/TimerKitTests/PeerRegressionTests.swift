@@ -12,7 +12,13 @@ import TimerKitTestSupport
 
     // MARK: Repeat PR 22 — over-resume crash
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func resumingManyTimesIsHarmless() {
+        for kind in ContractContext.allCases {
+            Self().resumingManyTimesIsHarmless(kind: kind)
+        }
+    }
+
     func resumingManyTimesIsHarmless(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -22,16 +28,16 @@ import TimerKitTestSupport
         time.advance(by: .milliseconds(400))
         ticker.pause()
         for _ in 0..<1_000 { ticker.resume() }
-        #expect(ticker.state == .running)
+        #expect(ticker.state == .running, "kind \(kind)")
         #expect(
             ticker.nextDeadline == start.advanced(by: .seconds(1)),
-            "pause at 0.4 s and immediate resume keep the deadline")
+            "pause at 0.4 s and immediate resume keep the deadline; kind \(kind)")
         time.advance(by: .seconds(3))
-        #expect(ticks.values.map(\.index) == [1, 2, 3])
-        #expect(ticks.values.allSatisfy { $0.lateness == .zero && $0.skipped == 0 })
+        #expect(ticks.values.map(\.index) == [1, 2, 3], "kind \(kind)")
+        #expect(ticks.values.allSatisfy { $0.lateness == .zero && $0.skipped == 0 }, "kind \(kind)")
         ticker.cancel()
         for _ in 0..<1_000 { ticker.resume() }
-        #expect(ticker.state == .cancelled)
+        #expect(ticker.state == .cancelled, "kind \(kind)")
     }
 
     @Test func resumingManyTimesFromManyThreadsOnARealQueue() {
@@ -52,7 +58,13 @@ import TimerKitTestSupport
 
     // MARK: SwiftTimer issue 3 — release while suspended
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func releasingAPausedTickerIsHarmless() {
+        for kind in ContractContext.allCases {
+            Self().releasingAPausedTickerIsHarmless(kind: kind)
+        }
+    }
+
     func releasingAPausedTickerIsHarmless(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -62,7 +74,7 @@ import TimerKitTestSupport
         ticker?.pause()
         ticker = nil
         time.advance(by: .seconds(5))
-        #expect(ticks.count == 1)
+        #expect(ticks.count == 1, "kind \(kind)")
     }
 
     @Test func releasingAPausedTickerOnARealQueueReleasesItsDispatchSource() {
@@ -150,7 +162,13 @@ import TimerKitTestSupport
 
     // MARK: Repeat issue 6 — crash on deinit after pause + fire
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func releaseAfterPauseAndFire() {
+        for kind in ContractContext.allCases {
+            Self().releaseAfterPauseAndFire(kind: kind)
+        }
+    }
+
     func releaseAfterPauseAndFire(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -167,12 +185,18 @@ import TimerKitTestSupport
         ticker?.pause()
         ticker?.fire()
         ticker = nil  // before the manual tick is delivered: cancel drops it
-        #expect(weakProbe == nil)
+        #expect(weakProbe == nil, "kind \(kind)")
         time.advance(by: .seconds(5))
-        #expect(ticks.count == 0)
+        #expect(ticks.count == 0, "kind \(kind)")
     }
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func releaseAfterPauseAndDeliveredFire() {
+        for kind in ContractContext.allCases {
+            Self().releaseAfterPauseAndDeliveredFire(kind: kind)
+        }
+    }
+
     func releaseAfterPauseAndDeliveredFire(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -180,10 +204,10 @@ import TimerKitTestSupport
         ticker?.pause()
         ticker?.fire()
         time.advance(by: .zero)
-        #expect(ticks.values.map(\.isManual) == [true])
+        #expect(ticks.values.map(\.isManual) == [true], "kind \(kind)")
         ticker = nil
         time.advance(by: .seconds(5))
-        #expect(ticks.count == 1)
+        #expect(ticks.count == 1, "kind \(kind)")
     }
 
     @Test func releaseAfterPauseAndFireOnARealQueue() {
@@ -205,7 +229,13 @@ import TimerKitTestSupport
 
     // MARK: MSWeakTimer issue 20 — invalidate before schedule
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func invalidateBeforeStartStaysCancelled() {
+        for kind in ContractContext.allCases {
+            Self().invalidateBeforeStartStaysCancelled(kind: kind)
+        }
+    }
+
     func invalidateBeforeStartStaysCancelled(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -213,13 +243,13 @@ import TimerKitTestSupport
             Ticker.schedule(.every(.seconds(1)), on: kind.context, startsImmediately: false) { ticks.append($0) }
         }
         ticker.cancel()
-        #expect(ticker.state.isTerminal)
+        #expect(ticker.state.isTerminal, "kind \(kind)")
         ticker.start()
         ticker.resume()
         ticker.fire()
-        #expect(ticker.state == .cancelled)
+        #expect(ticker.state == .cancelled, "kind \(kind)")
         time.advance(by: .seconds(5))
-        #expect(ticks.count == 0)
+        #expect(ticks.count == 0, "kind \(kind)")
     }
 
     @Test func invalidateBeforeStartOnARealRunLoopThread() {
@@ -258,7 +288,13 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test(arguments: ContractContext.allCases)
+    @Test
+    func pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce() {
+        for kind in ContractContext.allCases {
+            Self().pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce(kind: kind)
+        }
+    }
+
     func pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce(kind: ContractContext) {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
@@ -273,7 +309,7 @@ import TimerKitTestSupport
             ticker.resume()
             time.advance(by: .zero)
         }
-        #expect(ticks.values.map(\.index) == Array(1...20))
+        #expect(ticks.values.map(\.index) == Array(1...20), "kind \(kind)")
         ticker.cancel()
     }
 

@@ -32,11 +32,19 @@ import TimerKitTestSupport
 
     /// The check can fail, and the failure shrinks to the few steps that show it: a model that forgets
     /// maxWait, or a throttle's trailing edge, disagrees with TimerKit.
-    @Test(arguments: [RateLimiterModel.Mutant.ignoresMaxWait, .throttleForgetsTrailing])
+    @Test
+    func aModelMutantIsCaughtAndShrunk() throws {
+        for mutant in [RateLimiterModel.Mutant.ignoresMaxWait, .throttleForgetsTrailing] {
+            try Self().aModelMutantIsCaughtAndShrunk(mutant)
+        }
+    }
+
     func aModelMutantIsCaughtAndShrunk(_ mutant: RateLimiterModel.Mutant) throws {
-        let shrunk = try #require(RateLimiterModelRun.shrunkFailure(with: mutant))
-        #expect(shrunk.operations.count <= 6, "\(shrunk.operations) \(shrunk.failure)")
-        #expect(RateLimiterModelRun.check(shrunk.operations) == nil, "TimerKit itself agrees with the model")
+        let shrunk = try #require(RateLimiterModelRun.shrunkFailure(with: mutant), "mutant \(mutant)")
+        #expect(shrunk.operations.count <= 6, "\(shrunk.operations) \(shrunk.failure); mutant \(mutant)")
+        #expect(
+            RateLimiterModelRun.check(shrunk.operations) == nil,
+            "TimerKit itself agrees with the model; mutant \(mutant)")
     }
 }
 

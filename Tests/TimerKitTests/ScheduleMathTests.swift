@@ -15,12 +15,27 @@ import TimerKitTestSupport
 
     // MARK: Factories
 
-    @Test func minimumIntervalIsOneHundredMicroseconds() {
+    /// The factories (every, after, countdown) and what a schedule reports. Each check runs on a fresh instance of the suite.
+    @Test func factoriesBuildTheDocumentedSchedules() {
+        Self().minimumIntervalIsOneHundredMicroseconds()
+        Self().everyDefaultsFirstDelayToOneInterval()
+        Self().everyWithExplicitDelayToleranceAndCount()
+        Self().everyWithZeroDelayHasItsFirstDeadlineAtTheStart()
+        Self().afterIsAOneShotWhoseIntervalEqualsItsDelay()
+        Self().afterZeroIsDueAtTheStart()
+        Self().countdownIsACountedEverySchedule()
+        Self().countdownDefaultsToOneSecond()
+        Self().repeatsDependsOnlyOnTheCount()
+        Self().unboundedScheduleNeverHasAFinalDeadline()
+        Self().equalInputsMakeEqualSchedules()
+    }
+
+    func minimumIntervalIsOneHundredMicroseconds() {
         #expect(TickSchedule.minimumInterval == .microseconds(100))
         #expect(TickSchedule.minimumInterval.saturatingNanoseconds == Self.floor)
     }
 
-    @Test func everyDefaultsFirstDelayToOneInterval() {
+    func everyDefaultsFirstDelayToOneInterval() {
         let schedule = TickSchedule.every(.seconds(1))
         #expect(schedule.firstDelayNanoseconds == Self.second)
         #expect(schedule.intervalNanoseconds == Self.second)
@@ -34,7 +49,7 @@ import TimerKitTestSupport
         #expect(schedule.description == "every \(Duration.seconds(1))")
     }
 
-    @Test func everyWithExplicitDelayToleranceAndCount() {
+    func everyWithExplicitDelayToleranceAndCount() {
         let schedule = TickSchedule.every(
             .milliseconds(500), after: .milliseconds(20), tolerance: .milliseconds(5), count: 7)
         #expect(schedule.firstDelay == .milliseconds(20))
@@ -46,7 +61,7 @@ import TimerKitTestSupport
         #expect(schedule.description == "every \(Duration.milliseconds(500)) ×7")
     }
 
-    @Test func everyWithZeroDelayHasItsFirstDeadlineAtTheStart() {
+    func everyWithZeroDelayHasItsFirstDeadlineAtTheStart() {
         let schedule = TickSchedule.every(.seconds(1), after: .zero)
         #expect(schedule.firstDelayNanoseconds == 0)
         #expect(schedule.offset(ofDeadline: 1) == 0)
@@ -54,7 +69,7 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.isEmpty)
     }
 
-    @Test func afterIsAOneShotWhoseIntervalEqualsItsDelay() {
+    func afterIsAOneShotWhoseIntervalEqualsItsDelay() {
         let schedule = TickSchedule.after(.seconds(2), tolerance: .milliseconds(10))
         #expect(schedule.firstDelayNanoseconds == 2 * Self.second)
         #expect(schedule.intervalNanoseconds == 2 * Self.second)
@@ -66,7 +81,7 @@ import TimerKitTestSupport
         #expect(schedule.isFinal(1))
     }
 
-    @Test func afterZeroIsDueAtTheStart() {
+    func afterZeroIsDueAtTheStart() {
         let schedule = TickSchedule.after(.zero)
         #expect(schedule.adjustments.isEmpty)
         #expect(schedule.firstDelayNanoseconds == 0)
@@ -77,27 +92,32 @@ import TimerKitTestSupport
         #expect(schedule.lastIndex(dueBy: .max) == 1)
     }
 
-    @Test(arguments: [1, 2, 3, 10, 1_000])
-    func countdownIsACountedEverySchedule(count: Int) {
-        let schedule = TickSchedule.countdown(from: count, every: .milliseconds(250))
-        #expect(schedule == .every(.milliseconds(250), count: count))
-        #expect(schedule.count == count)
-        #expect(schedule.firstDelay == .milliseconds(250))
-        #expect(schedule.repeats == (count > 1))
-        #expect(schedule.adjustments.isEmpty)
-        #expect(!schedule.isFinal(count - 1))
-        #expect(schedule.isFinal(count))
-        #expect(schedule.isFinal(count + 1))
+    func countdownIsACountedEverySchedule() {
+        for count in [1, 2, 3, 10, 1_000] {
+            Self().countdownIsACountedEverySchedule(count: count)
+        }
     }
 
-    @Test func countdownDefaultsToOneSecond() {
+    func countdownIsACountedEverySchedule(count: Int) {
+        let schedule = TickSchedule.countdown(from: count, every: .milliseconds(250))
+        #expect(schedule == .every(.milliseconds(250), count: count), "count \(count)")
+        #expect(schedule.count == count, "count \(count)")
+        #expect(schedule.firstDelay == .milliseconds(250), "count \(count)")
+        #expect(schedule.repeats == (count > 1), "count \(count)")
+        #expect(schedule.adjustments.isEmpty, "count \(count)")
+        #expect(!schedule.isFinal(count - 1), "count \(count)")
+        #expect(schedule.isFinal(count), "count \(count)")
+        #expect(schedule.isFinal(count + 1), "count \(count)")
+    }
+
+    func countdownDefaultsToOneSecond() {
         let schedule = TickSchedule.countdown(from: 3)
         #expect(schedule.interval == .seconds(1))
         #expect(schedule.firstDelay == .seconds(1))
         #expect(schedule.count == 3)
     }
 
-    @Test func repeatsDependsOnlyOnTheCount() {
+    func repeatsDependsOnlyOnTheCount() {
         #expect(TickSchedule.every(.seconds(1)).repeats)
         #expect(TickSchedule.every(.seconds(1), count: 2).repeats)
         #expect(!TickSchedule.every(.seconds(1), count: 1).repeats)
@@ -105,14 +125,14 @@ import TimerKitTestSupport
         #expect(!TickSchedule.after(.seconds(1)).repeats)
     }
 
-    @Test func unboundedScheduleNeverHasAFinalDeadline() {
+    func unboundedScheduleNeverHasAFinalDeadline() {
         let schedule = TickSchedule.every(.seconds(1))
         for index in [1, 2, 1_000_000, Int.max - 1, Int.max] {
             #expect(!schedule.isFinal(index))
         }
     }
 
-    @Test func equalInputsMakeEqualSchedules() {
+    func equalInputsMakeEqualSchedules() {
         #expect(TickSchedule.every(.seconds(1)) == .every(.milliseconds(1_000)))
         #expect(TickSchedule.every(seconds: 1) == .every(.seconds(1)))
         #expect(TickSchedule.after(seconds: 0.25) == .after(.milliseconds(250)))
@@ -122,7 +142,17 @@ import TimerKitTestSupport
 
     // MARK: Deadline offsets
 
-    @Test func offsetsAreFirstDelayPlusWholeIntervals() {
+    /// Deadline offsets and the due-index computation. Each check runs on a fresh instance of the suite.
+    @Test func offsetsAndLastIndexAreExactAndSaturate() {
+        Self().offsetsAreFirstDelayPlusWholeIntervals()
+        Self().offsetsSaturateInsteadOfOverflowing()
+        Self().lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime()
+        Self().lastIndexInvertsOffset()
+        Self().lastIndexIsBoundedByTheCount()
+        Self().lastIndexSaturatesWithHugeValues()
+    }
+
+    func offsetsAreFirstDelayPlusWholeIntervals() {
         let schedule = TickSchedule.every(.seconds(1), after: .milliseconds(250))
         for index in 1...100 {
             #expect(schedule.offset(ofDeadline: index) == 250_000_000 + Int64(index - 1) * Self.second)
@@ -133,7 +163,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func offsetsSaturateInsteadOfOverflowing() {
+    func offsetsSaturateInsteadOfOverflowing() {
         let second = TickSchedule.every(.seconds(1))
         #expect(second.offset(ofDeadline: Int.max) == .max)
         #expect(second.offset(ofDeadline: 9_223_372_036) == 9_223_372_036 * Self.second)
@@ -150,7 +180,7 @@ import TimerKitTestSupport
 
     // MARK: lastIndex(dueBy:)
 
-    @Test func lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime() {
+    func lastIndexDueByCountsDeadlinesAtOrBeforeTheElapsedTime() {
         let schedule = TickSchedule.every(.seconds(1))
         let table: [(Int64, Int)] = [
             (.min, 0), (-1, 0), (0, 0), (999_999_999, 0),
@@ -163,28 +193,35 @@ import TimerKitTestSupport
         }
     }
 
-    @Test(arguments: [
-        TickSchedule.every(.seconds(1)),
-        .every(.seconds(1), after: .zero),
-        .every(.milliseconds(7), after: .milliseconds(3)),
-        .every(.microseconds(100)),
-        .every(.nanoseconds(333_333_333), after: .seconds(5)),
-        .every(.seconds(1), count: 40),
-        .countdown(from: 12, every: .milliseconds(40)),
-    ])
+    func lastIndexInvertsOffset() {
+        for schedule in [
+            TickSchedule.every(.seconds(1)),
+            .every(.seconds(1), after: .zero),
+            .every(.milliseconds(7), after: .milliseconds(3)),
+            .every(.microseconds(100)),
+            .every(.nanoseconds(333_333_333), after: .seconds(5)),
+            .every(.seconds(1), count: 40),
+            .countdown(from: 12, every: .milliseconds(40)),
+        ] {
+            Self().lastIndexInvertsOffset(schedule: schedule)
+        }
+    }
+
     func lastIndexInvertsOffset(schedule: TickSchedule) {
         let last = schedule.count ?? 60
         for index in 1...last {
             let offset = schedule.offset(ofDeadline: index)
-            #expect(schedule.lastIndex(dueBy: offset) == index)
-            #expect(schedule.lastIndex(dueBy: offset - 1) == index - 1)
+            #expect(schedule.lastIndex(dueBy: offset) == index, "schedule \(schedule)")
+            #expect(schedule.lastIndex(dueBy: offset - 1) == index - 1, "schedule \(schedule)")
             if index < last {
-                #expect(schedule.lastIndex(dueBy: schedule.offset(ofDeadline: index + 1) - 1) == index)
+                #expect(
+                    schedule.lastIndex(dueBy: schedule.offset(ofDeadline: index + 1) - 1) == index,
+                    "schedule \(schedule)")
             }
         }
     }
 
-    @Test func lastIndexIsBoundedByTheCount() {
+    func lastIndexIsBoundedByTheCount() {
         let schedule = TickSchedule.every(.seconds(1), count: 5)
         #expect(schedule.lastIndex(dueBy: 4 * Self.second) == 4)
         #expect(schedule.lastIndex(dueBy: 5 * Self.second) == 5)
@@ -197,7 +234,7 @@ import TimerKitTestSupport
         #expect(oneShot.lastIndex(dueBy: .max) == 1)
     }
 
-    @Test func lastIndexSaturatesWithHugeValues() {
+    func lastIndexSaturatesWithHugeValues() {
         // The smallest repeating step, at the end of time: no overflow, no trap.
         let fastest = TickSchedule.every(.microseconds(100))
         #expect(fastest.lastIndex(dueBy: .max) == Int((Int64.max - Self.floor) / Self.floor) + 1)
@@ -214,33 +251,59 @@ import TimerKitTestSupport
 
     // MARK: Clamping
 
+    /// The clamping rules and the adjustments they note. Each check runs on a fresh instance of the suite.
+    @Test func outOfRangeInputIsClampedAndNoted() {
+        Self().intervalBelowTheMinimumIsClampedAndNoted()
+        Self().intervalAtTheMinimumIsNotClamped()
+        Self().negativeFirstDelayIsClampedToZero()
+        Self().negativeOneShotDelayIsClampedToZero()
+        Self().negativeToleranceIsClampedToZero()
+        Self().repeatingToleranceIsCappedAtHalfTheInterval()
+        Self().oneShotToleranceIsCappedAtItsDelay()
+        Self().nonPositiveCountMakesAScheduleWithoutDeadlines()
+        Self().positiveCountsAreKeptAsGiven()
+        Self().everyClampIsNotedSeparately()
+        Self().adjustmentsAreNotedExactlyWhenClamped()
+    }
+
     /// A positive interval below the minimum is clamped; so is any interval below it, zero and negative
     /// ones included, in the clamping form the `Foundation.Timer` look-alikes use (`.every` itself stops
     /// the program on those: see the exit tests).
-    @Test(arguments: [
-        (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
-        (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
-    ])
+    func intervalBelowTheMinimumIsClampedAndNoted() {
+        for (interval, migrationOnly) in [
+            (Duration.nanoseconds(1), false), (.nanoseconds(99_999), false), (.microseconds(20), false),
+            (.zero, true), (.microseconds(-1), true), (.seconds(-1), true), (.seconds(Int64.min), true),
+        ] as [(Duration, Bool)] {
+            Self().intervalBelowTheMinimumIsClampedAndNoted(interval: interval, migrationOnly: migrationOnly)
+        }
+    }
+
     func intervalBelowTheMinimumIsClampedAndNoted(interval: Duration, migrationOnly: Bool) {
         var schedules = [TickSchedule.clampingEvery(interval)]
         if !migrationOnly { schedules.append(.every(interval)) }
         for schedule in schedules {
-            #expect(schedule.intervalNanoseconds == Self.floor)
-            #expect(schedule.firstDelayNanoseconds == Self.floor, "the default first delay is the clamped interval")
-            #expect(schedule.adjustments.count == 1)
-            #expect(schedule.adjustments.first?.contains("interval") == true)
-            #expect(schedule.adjustments.first?.contains("100 µs") == true)
+            #expect(schedule.intervalNanoseconds == Self.floor, "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.firstDelayNanoseconds == Self.floor,
+                "the default first delay is the clamped interval; interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(schedule.adjustments.count == 1, "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.adjustments.first?.contains("interval") == true,
+                "interval \(interval), migrationOnly \(migrationOnly)")
+            #expect(
+                schedule.adjustments.first?.contains("100 µs") == true,
+                "interval \(interval), migrationOnly \(migrationOnly)")
         }
     }
 
-    @Test func intervalAtTheMinimumIsNotClamped() {
+    func intervalAtTheMinimumIsNotClamped() {
         let schedule = TickSchedule.every(.microseconds(100))
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.adjustments.isEmpty)
         #expect(TickSchedule.every(.nanoseconds(100_001)).adjustments.isEmpty)
     }
 
-    @Test func negativeFirstDelayIsClampedToZero() {
+    func negativeFirstDelayIsClampedToZero() {
         let schedule = TickSchedule.every(.seconds(1), after: .seconds(-3))
         #expect(schedule.firstDelayNanoseconds == 0)
         #expect(schedule.intervalNanoseconds == Self.second)
@@ -248,17 +311,22 @@ import TimerKitTestSupport
         #expect(schedule.adjustments.first?.contains("first delay") == true)
     }
 
-    @Test(arguments: [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)])
-    func negativeOneShotDelayIsClampedToZero(delay: Duration) {
-        let schedule = TickSchedule.after(delay)
-        #expect(schedule.firstDelayNanoseconds == 0)
-        #expect(schedule.intervalNanoseconds == 0)
-        #expect(schedule.count == 1)
-        #expect(schedule.adjustments.count == 1)
-        #expect(schedule.adjustments.first?.contains("negative") == true)
+    func negativeOneShotDelayIsClampedToZero() {
+        for delay in [Duration.nanoseconds(-1), .seconds(-2), .seconds(Int64.min)] {
+            Self().negativeOneShotDelayIsClampedToZero(delay: delay)
+        }
     }
 
-    @Test func negativeToleranceIsClampedToZero() {
+    func negativeOneShotDelayIsClampedToZero(delay: Duration) {
+        let schedule = TickSchedule.after(delay)
+        #expect(schedule.firstDelayNanoseconds == 0, "delay \(delay)")
+        #expect(schedule.intervalNanoseconds == 0, "delay \(delay)")
+        #expect(schedule.count == 1, "delay \(delay)")
+        #expect(schedule.adjustments.count == 1, "delay \(delay)")
+        #expect(schedule.adjustments.first?.contains("negative") == true, "delay \(delay)")
+    }
+
+    func negativeToleranceIsClampedToZero() {
         let repeating = TickSchedule.every(.seconds(1), tolerance: .milliseconds(-5))
         #expect(repeating.toleranceNanoseconds == 0)
         #expect(repeating.adjustments.count == 1)
@@ -268,7 +336,7 @@ import TimerKitTestSupport
         #expect(oneShot.adjustments.count == 1)
     }
 
-    @Test func repeatingToleranceIsCappedAtHalfTheInterval() {
+    func repeatingToleranceIsCappedAtHalfTheInterval() {
         let atHalf = TickSchedule.every(.seconds(1), tolerance: .milliseconds(500))
         #expect(atHalf.tolerance == .milliseconds(500))
         #expect(atHalf.adjustments.isEmpty)
@@ -292,7 +360,7 @@ import TimerKitTestSupport
         #expect(odd.toleranceNanoseconds == 50_000)
     }
 
-    @Test func oneShotToleranceIsCappedAtItsDelay() {
+    func oneShotToleranceIsCappedAtItsDelay() {
         let schedule = TickSchedule.after(.seconds(1), tolerance: .seconds(10))
         #expect(schedule.tolerance == .seconds(1))
         #expect(!schedule.adjustments.isEmpty)
@@ -301,18 +369,23 @@ import TimerKitTestSupport
         #expect(within.adjustments.isEmpty)
     }
 
-    @Test(arguments: [0, -1, -100, Int.min])
-    func nonPositiveCountMakesAScheduleWithoutDeadlines(count: Int) {
-        for schedule in [TickSchedule.every(.seconds(1), count: count), .countdown(from: count)] {
-            #expect(schedule.count == 0)
-            #expect(!schedule.repeats)
-            #expect(schedule.lastIndex(dueBy: .max) == 0)
-            #expect(schedule.adjustments.count == 1)
-            #expect(schedule.adjustments.first?.contains("count") == true)
+    func nonPositiveCountMakesAScheduleWithoutDeadlines() {
+        for count in [0, -1, -100, Int.min] {
+            Self().nonPositiveCountMakesAScheduleWithoutDeadlines(count: count)
         }
     }
 
-    @Test func positiveCountsAreKeptAsGiven() {
+    func nonPositiveCountMakesAScheduleWithoutDeadlines(count: Int) {
+        for schedule in [TickSchedule.every(.seconds(1), count: count), .countdown(from: count)] {
+            #expect(schedule.count == 0, "count \(count)")
+            #expect(!schedule.repeats, "count \(count)")
+            #expect(schedule.lastIndex(dueBy: .max) == 0, "count \(count)")
+            #expect(schedule.adjustments.count == 1, "count \(count)")
+            #expect(schedule.adjustments.first?.contains("count") == true, "count \(count)")
+        }
+    }
+
+    func positiveCountsAreKeptAsGiven() {
         for count in [1, 2, 1_000, Int.max] {
             let schedule = TickSchedule.every(.seconds(1), count: count)
             #expect(schedule.count == count)
@@ -320,7 +393,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func everyClampIsNotedSeparately() {
+    func everyClampIsNotedSeparately() {
         let schedule = TickSchedule.every(.nanoseconds(1), after: .seconds(-1), tolerance: .seconds(-1), count: 0)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.firstDelayNanoseconds == 0)
@@ -332,34 +405,52 @@ import TimerKitTestSupport
     }
 
     /// `adjustments` is non-empty exactly when one of the clamping rules changed the input.
-    @Test(arguments: [
-        (TickSchedule.every(.seconds(1)), false),
-        (.every(.microseconds(100), after: .zero, tolerance: .microseconds(50), count: 1), false),
-        (.every(.seconds(1), tolerance: .milliseconds(500), count: Int.max), false),
-        (.after(.zero), false),
-        (.after(.seconds(5), tolerance: .seconds(60)), true),
-        (.after(.seconds(60), tolerance: .seconds(5)), false),
-        (.countdown(from: 1), false),
-        (.every(seconds: 0.0001), false),
-        (.every(.microseconds(99)), true),
-        (.every(.seconds(1), after: .nanoseconds(-1)), true),
-        (.every(.seconds(1), tolerance: .nanoseconds(-1)), true),
-        (.every(.seconds(1), tolerance: .nanoseconds(500_000_001)), true),
-        (.every(.seconds(1), count: 0), true),
-        (.after(.nanoseconds(-1)), true),
-        (.after(.zero, tolerance: .nanoseconds(-1)), true),
-        (.countdown(from: 0), true),
-        (.every(seconds: 0.00009), true),
-        (.every(seconds: 1e-300), true),
-        (.after(seconds: -1), true),
-    ])
+    func adjustmentsAreNotedExactlyWhenClamped() {
+        for (schedule, clamped) in [
+            (TickSchedule.every(.seconds(1)), false),
+            (.every(.microseconds(100), after: .zero, tolerance: .microseconds(50), count: 1), false),
+            (.every(.seconds(1), tolerance: .milliseconds(500), count: Int.max), false),
+            (.after(.zero), false),
+            (.after(.seconds(5), tolerance: .seconds(60)), true),
+            (.after(.seconds(60), tolerance: .seconds(5)), false),
+            (.countdown(from: 1), false),
+            (.every(seconds: 0.0001), false),
+            (.every(.microseconds(99)), true),
+            (.every(.seconds(1), after: .nanoseconds(-1)), true),
+            (.every(.seconds(1), tolerance: .nanoseconds(-1)), true),
+            (.every(.seconds(1), tolerance: .nanoseconds(500_000_001)), true),
+            (.every(.seconds(1), count: 0), true),
+            (.after(.nanoseconds(-1)), true),
+            (.after(.zero, tolerance: .nanoseconds(-1)), true),
+            (.countdown(from: 0), true),
+            (.every(seconds: 0.00009), true),
+            (.every(seconds: 1e-300), true),
+            (.after(seconds: -1), true),
+        ] as [(TickSchedule, Bool)] {
+            Self().adjustmentsAreNotedExactlyWhenClamped(schedule: schedule, clamped: clamped)
+        }
+    }
+
     func adjustmentsAreNotedExactlyWhenClamped(schedule: TickSchedule, clamped: Bool) {
-        #expect(schedule.adjustments.isEmpty == !clamped, "\(schedule): \(schedule.adjustments)")
+        #expect(
+            schedule.adjustments.isEmpty == !clamped,
+            "\(schedule): \(schedule.adjustments); schedule \(schedule), clamped \(clamped)")
     }
 
     // MARK: Huge and infinite input
 
-    @Test func hugeDurationsSaturateToTheEndOfTime() {
+    /// Saturation of huge and infinite durations, and seconds conversion. Each check runs on a fresh instance of the suite.
+    @Test func hugeInfiniteAndTinyDurationsSaturateOrClamp() {
+        Self().hugeDurationsSaturateToTheEndOfTime()
+        Self().saturatingNanosecondsAgreesWithComponents()
+        Self().infiniteSecondsSaturate()
+        Self().saturationIsNotedInAdjustments()
+        Self().oneShotWithInfiniteToleranceStillFires()
+        Self().secondsConvertToWholeNanosecondsRounded()
+        Self().tinySecondsAreClampedLikeDurations()
+    }
+
+    func hugeDurationsSaturateToTheEndOfTime() {
         let interval = TickSchedule.every(.seconds(Int64.max))
         #expect(interval.intervalNanoseconds == .max)
         #expect(interval.firstDelayNanoseconds == .max)
@@ -375,7 +466,7 @@ import TimerKitTestSupport
 
     /// `saturatingNanoseconds` divides the stored attoseconds once; it agrees with the arithmetic on
     /// `components` (truncating toward zero, saturating at ±292 years) on both sides of every boundary.
-    @Test func saturatingNanosecondsAgreesWithComponents() {
+    func saturatingNanosecondsAgreesWithComponents() {
         func reference(_ duration: Duration) -> Int64 {
             let (seconds, attoseconds) = duration.components
             let limit = Int64.max / 1_000_000_000
@@ -408,7 +499,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func infiniteSecondsSaturate() {
+    func infiniteSecondsSaturate() {
         let every = TickSchedule.every(seconds: .infinity)
         #expect(every.intervalNanoseconds == .max)
         #expect(every.firstDelayNanoseconds == .max)
@@ -428,7 +519,7 @@ import TimerKitTestSupport
 
     /// Saturation is a clamp like the others: an infinite or absurd interval or delay is noted in
     /// `adjustments` (and so warned about in debug builds), not silently turned into "never".
-    @Test func saturationIsNotedInAdjustments() {
+    func saturationIsNotedInAdjustments() {
         #expect(!TickSchedule.every(seconds: .infinity).adjustments.isEmpty)
         #expect(!TickSchedule.every(.seconds(Int64.max)).adjustments.isEmpty)
         #expect(!TickSchedule.after(seconds: .infinity).adjustments.isEmpty)
@@ -437,7 +528,7 @@ import TimerKitTestSupport
     /// The engine arms for the end of a ticker's tolerance window (so that other deadlines can join the
     /// wake-up), so a one-shot alone is delivered at deadline + tolerance; its tolerance is capped at its
     /// delay (and noted), so even an infinite tolerance fires.
-    @Test func oneShotWithInfiniteToleranceStillFires() {
+    func oneShotWithInfiniteToleranceStillFires() {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -460,7 +551,7 @@ import TimerKitTestSupport
 
     // MARK: TimeInterval conversions
 
-    @Test func secondsConvertToWholeNanosecondsRounded() {
+    func secondsConvertToWholeNanosecondsRounded() {
         #expect(TickSchedule.every(seconds: 0.25).intervalNanoseconds == 250_000_000)
         #expect(TickSchedule.every(seconds: 0.1).intervalNanoseconds == 100_000_000)
         #expect(TickSchedule.every(seconds: 0.3).intervalNanoseconds == 300_000_000)
@@ -474,7 +565,7 @@ import TimerKitTestSupport
                 == .after(.milliseconds(1_500), tolerance: .milliseconds(500)))
     }
 
-    @Test func tinySecondsAreClampedLikeDurations() {
+    func tinySecondsAreClampedLikeDurations() {
         let schedule = TickSchedule.every(seconds: 1e-7)
         #expect(schedule.intervalNanoseconds == Self.floor)
         #expect(schedule.adjustments.count == 1)
@@ -484,7 +575,17 @@ import TimerKitTestSupport
 
     // MARK: Traps (exit tests): NaN, and a repeating interval of zero or less
 
-    @Test func nanIntervalStopsTheProgramWithAMessage() async throws {
+    /// Exit tests: NaN seconds and non-positive repeating intervals stop the program with their messages; finite seconds do not. Each check runs on a fresh instance of the suite.
+    @Test func badSecondsAndIntervalsStopTheProgramWithTheirMessages() async throws {
+        try await Self().nanIntervalStopsTheProgramWithAMessage()
+        try await Self().nanToleranceStopsTheProgramWithAMessage()
+        try await Self().nanDelayStopsTheProgramWithAMessage()
+        await Self().finiteSecondsDoNotStopTheProgram()
+        try await Self().aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller()
+        try await Self().theIntervalMessageNamesTheCallSiteByDefault()
+    }
+
+    func nanIntervalStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(seconds: .nan)
         }
@@ -492,14 +593,14 @@ import TimerKitTestSupport
         #expect(message.contains("TimerKit: interval is NaN"))
     }
 
-    @Test func nanToleranceStopsTheProgramWithAMessage() async throws {
+    func nanToleranceStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(seconds: 1, tolerance: .nan)
         }
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("TimerKit: tolerance is NaN"))
     }
 
-    @Test func nanDelayStopsTheProgramWithAMessage() async throws {
+    func nanDelayStopsTheProgramWithAMessage() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.after(seconds: -.nan)
         }
@@ -509,7 +610,7 @@ import TimerKitTestSupport
         }
     }
 
-    @Test func finiteSecondsDoNotStopTheProgram() async {
+    func finiteSecondsDoNotStopTheProgram() async {
         await #expect(processExitsWith: .success) {
             _ = TickSchedule.every(seconds: .infinity, tolerance: -.infinity, count: Int.min)
             _ = TickSchedule.after(seconds: -.infinity, tolerance: .infinity)
@@ -522,9 +623,15 @@ import TimerKitTestSupport
     /// A repeating interval of zero or less stops the program in every build, with a message naming the
     /// caller's file and line: clamped, as in 1.0, it made a 10 kHz ticker that burned a core silently in a
     /// release build. (The `TimerKitMigration` look-alikes keep Foundation's clamp: MigrationBadInputTests.)
-    @Test(arguments: [0, 1, 2, 3, 4, 5])
+    func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller() async throws {
+        for form in [0, 1, 2, 3, 4, 5] {
+            try await Self().aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: form)
+        }
+    }
+
     func aRepeatingIntervalOfZeroOrLessStopsTheProgramNamingTheCaller(form: Int) async throws {
-        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent], "form \(form)")
+        {
             [form] in
             switch form {
             case 0: _ = TickSchedule.every(.zero, file: "App/Poller.swift", line: 8)
@@ -538,12 +645,14 @@ import TimerKitTestSupport
             }
         }
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("App/Poller.swift:8: Fatal error: TimerKit: a repeating interval of "), "\(message)")
-        #expect(message.contains("is not positive"), "\(message)")
+        #expect(
+            message.contains("App/Poller.swift:8: Fatal error: TimerKit: a repeating interval of "),
+            "\(message); form \(form)")
+        #expect(message.contains("is not positive"), "\(message); form \(form)")
     }
 
     /// Without `file:` and `line:`, the message names the call's own site (the compiler fills them in).
-    @Test func theIntervalMessageNamesTheCallSiteByDefault() async throws {
+    func theIntervalMessageNamesTheCallSiteByDefault() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = TickSchedule.every(.seconds(-1))
         }
@@ -554,7 +663,14 @@ import TimerKitTestSupport
 
     // MARK: Schedules on a ticker (virtual time)
 
-    @Test func countZeroTickerFinishesAtOnceWithoutCalling() {
+    /// A count of zero, a clamped tiny interval and a saturated interval on an engine. Each check runs on a fresh instance of the suite.
+    @Test func edgeSchedulesBehaveOnAnEngine() {
+        Self().countZeroTickerFinishesAtOnceWithoutCalling()
+        Self().clampedTinyIntervalIsNotABusyLoop()
+        Self().saturatedIntervalNeverFires()
+    }
+
+    func countZeroTickerFinishesAtOnceWithoutCalling() {
         let time = VirtualTime()
         let calls = Recorder<Int>()
         let ticker = time.run {
@@ -571,7 +687,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .finished)
     }
 
-    @Test func clampedTinyIntervalIsNotABusyLoop() {
+    func clampedTinyIntervalIsNotABusyLoop() {
         let time = VirtualTime()
         let calls = Recorder<Tick>()
         let ticker = time.run {
@@ -584,7 +700,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func saturatedIntervalNeverFires() {
+    func saturatedIntervalNeverFires() {
         let time = VirtualTime()
         let calls = Recorder<Tick>()
         let ticker = time.run {

@@ -19,7 +19,17 @@ import Testing
         }
     }
 
-    @Test func leadingAndTrailingDeliversTheFirstValueAtOnceAndTheLatestAtTheWindowsEnd() {
+    /// The edges of a throttler window, for streams and lone values. Each check runs on a fresh instance of the suite.
+    @Test func windowsDeliverTheirEdgesAsDrawn() {
+        Self().leadingAndTrailingDeliversTheFirstValueAtOnceAndTheLatestAtTheWindowsEnd()
+        Self().leadingDeliversTheValueThatOpensAWindowAndDropsTheRest()
+        Self().trailingDeliversTheLatestValueAtEachWindowsEnd()
+        Self().aContinuousStreamIsDeliveredOncePerInterval()
+        Self().aContinuousStreamWithOnlyATrailingEdgeIsDeliveredOncePerInterval()
+        Self().aLoneValueIsDeliveredOnceWithBothEdges()
+    }
+
+    func leadingAndTrailingDeliversTheFirstValueAtOnceAndTheLatestAtTheWindowsEnd() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4)
         // c ends a's window at 4 and opens one to 8, which closes empty; d opens a new window at once.
@@ -27,47 +37,54 @@ import Testing
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func leadingDeliversTheValueThatOpensAWindowAndDropsTheRest() {
+    func leadingDeliversTheValueThatOpensAWindowAndDropsTheRest() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4, edges: .leading)
         #expect(marble.play("ab-c----d-------e--f-", on: subject) == "a-------d-------e----")
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func trailingDeliversTheLatestValueAtEachWindowsEnd() {
+    func trailingDeliversTheLatestValueAtEachWindowsEnd() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4, edges: .trailing)
         #expect(marble.play("ab-c----d-------e--f-", on: subject) == "----c-------d-------f")
         #expect(marble.violations.values.isEmpty, "\(marble.violations.values)")
     }
 
-    @Test func aContinuousStreamIsDeliveredOncePerInterval() {
+    func aContinuousStreamIsDeliveredOncePerInterval() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 3)
         // Each window's end fires before that slot's send: c, f and i end windows; j, sent at 9, ends the last.
         #expect(marble.play("abcdefghij-----", on: subject) == "a--c--f--i--j--")
     }
 
-    @Test func aContinuousStreamWithOnlyATrailingEdgeIsDeliveredOncePerInterval() {
+    func aContinuousStreamWithOnlyATrailingEdgeIsDeliveredOncePerInterval() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 3, edges: .trailing)
         #expect(marble.play("abcdefghij-----", on: subject) == "---c--f--i--j--")
     }
 
-    @Test func aLoneValueIsDeliveredOnceWithBothEdges() {
+    func aLoneValueIsDeliveredOnceWithBothEdges() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4)
         #expect(marble.play("--a---------", on: subject) == "--a---------")
     }
 
-    @Test func discardPendingDropsTheTrailingValueButKeepsTheWindow() {
+    /// discardPending, cancel and a zero interval. Each check runs on a fresh instance of the suite.
+    @Test func discardCancelAndZeroIntervalAreExact() {
+        Self().discardPendingDropsTheTrailingValueButKeepsTheWindow()
+        Self().cancelDropsThePendingValueAndEverythingSentAfterwards()
+        Self().aZeroIntervalDeliversEveryValue()
+    }
+
+    func discardPendingDropsTheTrailingValueButKeepsTheWindow() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4)
         // b is dropped at 2; c, sent in the same window, is still held back until the window's end.
         #expect(marble.play("ab~c----", on: subject) == "a---c---")
     }
 
-    @Test func cancelDropsThePendingValueAndEverythingSentAfterwards() {
+    func cancelDropsThePendingValueAndEverythingSentAfterwards() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 4)
         #expect(marble.play("ab#-c---d---", on: subject) == "a-----------")
@@ -75,7 +92,7 @@ import Testing
         #expect(!subject.hasPendingValue)
     }
 
-    @Test func aZeroIntervalDeliversEveryValue() {
+    func aZeroIntervalDeliversEveryValue() {
         let marble = RateLimitMarble()
         let subject = throttler(marble, interval: 0)
         marble.time.run {
@@ -88,7 +105,13 @@ import Testing
     /// A pseudo-random stream, deterministic per seed: deliveries are decided at least one interval
     /// apart and in the order sent, every value is delivered or superseded within one interval, and the
     /// last value sent is delivered.
-    @Test(arguments: [1, 7, 42, 1_234, 99_991])
+    @Test
+    func randomStreamsKeepTheThrottleInvariants() {
+        for seed in [1, 7, 42, 1_234, 99_991] {
+            Self().randomStreamsKeepTheThrottleInvariants(seed: seed)
+        }
+    }
+
     func randomStreamsKeepTheThrottleInvariants(seed: Int) {
         let time = VirtualTime()
         let interval = RateLimitMarble.units(5)
@@ -110,22 +133,30 @@ import Testing
         }
         time.advance(by: interval * 2)
         let delivered = deliveries.values
-        #expect(delivered.count > 10)
+        #expect(delivered.count > 10, "seed \(seed)")
         for (earlier, later) in zip(delivered, delivered.dropFirst()) {
-            #expect(earlier.value < later.value)
-            #expect(earlier.at.duration(to: later.at) >= interval)
+            #expect(earlier.value < later.value, "seed \(seed)")
+            #expect(earlier.at.duration(to: later.at) >= interval, "seed \(seed)")
         }
         for value in sent {
             let covered = delivered.contains { $0.value >= value.value && $0.at <= value.at.advanced(by: interval) }
-            #expect(covered, "value \(value.value) sent at \(value.at) was neither delivered nor superseded in time")
+            #expect(
+                covered,
+                "value \(value.value) sent at \(value.at) was neither delivered nor superseded in time; seed \(seed)")
         }
-        #expect(delivered.last?.value == sent.last?.value)
+        #expect(delivered.last?.value == sent.last?.value, "seed \(seed)")
     }
 }
 
 /// The throttle timing alone, without engine or clock.
 @Suite struct ThrottleMachineTests {
-    @Test func aLateWakeUpStillOpensTheNextWindowFromTheTrailingDelivery() {
+    /// The throttle state machine on its own. Each check runs on a fresh instance of the suite.
+    @Test func theMachineOpensWindowsFromItsDeliveries() {
+        Self().aLateWakeUpStillOpensTheNextWindowFromTheTrailingDelivery()
+        Self().aLeadingOnlyThrottlerKeepsNoPendingValue()
+    }
+
+    func aLateWakeUpStillOpensTheNextWindowFromTheTrailingDelivery() {
         var machine = ThrottleMachine<String>(interval: 100, edges: .leadingAndTrailing)
         var dropped = Dropped<String>()
         machine.receive("a", at: 0, dropping: &dropped)
@@ -140,7 +171,7 @@ import Testing
         #expect(machine.nextWake == 230)
     }
 
-    @Test func aLeadingOnlyThrottlerKeepsNoPendingValue() {
+    func aLeadingOnlyThrottlerKeepsNoPendingValue() {
         var machine = ThrottleMachine<Int>(interval: 100, edges: .leading)
         var dropped = Dropped<Int>()
         machine.receive(1, at: 0, dropping: &dropped)

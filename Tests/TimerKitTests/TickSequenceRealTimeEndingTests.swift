@@ -24,7 +24,13 @@ import Testing
     /// Cancelling the consumer's task ends its wait at once: the first wait (which starts the ticker) and a
     /// later one (served by the ticker already running, which learns of the cancellation from the
     /// waiter's state). Serialized: the cases look for their ticker by its line of code.
-    @Test(.serialized, arguments: [false, true])
+    @Test
+    func cancellingTheTaskEndsTheWaitAtOnce() async {
+        for afterATick in [false, true] {
+            await Self().cancellingTheTaskEndsTheWaitAtOnce(afterATick: afterATick)
+        }
+    }
+
     func cancellingTheTaskEndsTheWaitAtOnce(afterATick: Bool) async {
         await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
             let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
@@ -42,13 +48,17 @@ import Testing
             let waiting = await Self.eventually {
                 received.withLock { $0 } == expected && !TickSequenceRealTimeTests.tickers(at: line).isEmpty
             }
-            #expect(waiting, "the consumer never waited with a ticker running")
+            #expect(waiting, "the consumer never waited with a ticker running; afterATick \(afterATick)")
             // Time to suspend on the wait (a cancellation just before it must end the wait too).
             try? await Task.sleep(for: .milliseconds(20))
             consumer.cancel()
-            #expect(await Self.eventually { ended.withLock { $0 } }, "the wait outlived the cancellation")
-            #expect(received.withLock { $0 } == expected)
-            #expect(await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty })
+            #expect(
+                await Self.eventually { ended.withLock { $0 } },
+                "the wait outlived the cancellation; afterATick \(afterATick)")
+            #expect(received.withLock { $0 } == expected, "afterATick \(afterATick)")
+            #expect(
+                await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty },
+                "afterATick \(afterATick)")
         }
     }
 
@@ -57,7 +67,13 @@ import Testing
     /// ticks (the ticker that served the first is left running by the cancellation, and stops when the
     /// sequence ends). The deadlines are an hour apart: only the cancellation can end a wait within the
     /// bound polled for. Serialized: the cases look for their ticker by its line of code.
-    @Test(.serialized, arguments: [false, true])
+    @Test
+    func aTaskCancelledOutsideAWaitEndsAtItsNextCall() async {
+        for afterATick in [false, true] {
+            await Self().aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: afterATick)
+        }
+    }
+
     func aTaskCancelledOutsideAWaitEndsAtItsNextCall(afterATick: Bool) async {
         await TickSequenceRealTimeTests.inRealTimeOnOwnThread {
             let schedule = TickSchedule.every(.seconds(3600), after: afterATick ? .milliseconds(1) : .seconds(3600))
@@ -75,9 +91,13 @@ import Testing
                 indices.append(await iterator.next()?.index)
                 result.withLock { $0 = indices }
             }
-            #expect(await Self.eventually { result.withLock { $0 } != nil }, "a wait outlived the cancellation")
-            #expect(result.withLock { $0 } == (afterATick ? [1, nil, nil] : [nil, nil]))
-            #expect(await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty })
+            #expect(
+                await Self.eventually { result.withLock { $0 } != nil },
+                "a wait outlived the cancellation; afterATick \(afterATick)")
+            #expect(result.withLock { $0 } == (afterATick ? [1, nil, nil] : [nil, nil]), "afterATick \(afterATick)")
+            #expect(
+                await Self.eventually { TickSequenceRealTimeTests.tickers(at: line).isEmpty },
+                "afterATick \(afterATick)")
         }
     }
 

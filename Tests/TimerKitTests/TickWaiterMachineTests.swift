@@ -9,7 +9,16 @@ import Testing
 @Suite struct TickWaiterMachineTests {
     typealias Machine = TickWaiterMachine<Int>
 
-    @Test func aWaitParksOnlyWhileATickerServesItsDeadline() {
+    /// When a wait parks and what a fire asks for. Each check runs on a fresh instance of the suite.
+    @Test func parkingAndFiresFollowTheServedDeadline() {
+        Self().aWaitParksOnlyWhileATickerServesItsDeadline()
+        Self().aFireForAnEarlierDeadlineLeavesTheConsumerParked()
+        Self().aConsumerWhoseClockRanAheadIsNotServedByTheRunningTicker()
+        Self().aTickerRestartedOnTheGridServesTheDeadlineItStartsAtAndTheOneAfter()
+        Self().aLateFireReportsTheLatestDeadlineAndAWaitForAPassedOneReturnsAtOnce()
+    }
+
+    func aWaitParksOnlyWhileATickerServesItsDeadline() {
         var machine = Machine()
         #expect(machine.park(1, for: 1).outcome == .unserved, "no ticker yet")
         let generation = machine.startServing(base: 1, count: 3)
@@ -21,7 +30,7 @@ import Testing
         #expect(machine.park(3, for: 4).outcome == .unserved, "the ticker finished")
     }
 
-    @Test func aFireForAnEarlierDeadlineLeavesTheConsumerParked() {
+    func aFireForAnEarlierDeadlineLeavesTheConsumerParked() {
         var machine = Machine()
         let generation = machine.startServing(base: 5, count: nil)
         // The consumer took deadline 5 on its own clock reading and now waits for 6; the engine's wake-up
@@ -42,7 +51,7 @@ import Testing
         return machine
     }
 
-    @Test func aConsumerWhoseClockRanAheadIsNotServedByTheRunningTicker() {
+    func aConsumerWhoseClockRanAheadIsNotServedByTheRunningTicker() {
         // The consumer's clock ran ahead of the ticker's (the device slept 50 intervals, and the ticker's
         // clock stopped meanwhile): it waits for deadline 52, which this ticker would reach only interval
         // by interval. It is not served: the waiter starts a new ticker on the grid.
@@ -56,7 +65,7 @@ import Testing
         #expect(machine.cancel() == 1)
     }
 
-    @Test func aTickerRestartedOnTheGridServesTheDeadlineItStartsAtAndTheOneAfter() {
+    func aTickerRestartedOnTheGridServesTheDeadlineItStartsAtAndTheOneAfter() {
         var machine = Self.afterTheFirstTick()
         _ = machine.startServing(base: 52, count: nil)
         #expect(machine.park(1, for: 54).outcome == .unserved, "beyond the restarted ticker's reach")
@@ -68,7 +77,7 @@ import Testing
         #expect(machine.reached == 53)
     }
 
-    @Test func aLateFireReportsTheLatestDeadlineAndAWaitForAPassedOneReturnsAtOnce() {
+    func aLateFireReportsTheLatestDeadlineAndAWaitForAPassedOneReturnsAtOnce() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.park(1, for: 1).outcome == nil)
@@ -78,7 +87,17 @@ import Testing
         #expect(machine.park(2, for: 3).outcome == .reached)
     }
 
-    @Test func aFireThatFindsNobodyWaitingStopsTheTicker() {
+    /// When the ticker stops, and how stops and cancellation end a wait. Each check runs on a fresh instance of the suite.
+    @Test func stopsEndsAndCancellationsAreExact() {
+        Self().aFireThatFindsNobodyWaitingStopsTheTicker()
+        Self().aLastFireThatFindsNobodyWaitingAsksNothing()
+        Self().anOlderTickerChangesNothing()
+        Self().aTickerThatStopsWithoutFiringEndsTheParkedWait()
+        Self().cancellationEndsTheParkedWaitAndEveryLaterOne()
+        Self().aConsumerCancelledWhileBusyStopsTheTickerAtTheNextFire()
+    }
+
+    func aFireThatFindsNobodyWaitingStopsTheTicker() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.fired(generation: generation, engineIndex: 1, isLast: false).isStop)
@@ -87,14 +106,14 @@ import Testing
         #expect(machine.park(2, for: 2).outcome == .unserved)
     }
 
-    @Test func aLastFireThatFindsNobodyWaitingAsksNothing() {
+    func aLastFireThatFindsNobodyWaitingAsksNothing() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: 1)
         #expect(machine.fired(generation: generation, engineIndex: 1, isLast: true).isNone, "it finished by itself")
         #expect(machine.park(1, for: 2).outcome == .unserved)
     }
 
-    @Test func anOlderTickerChangesNothing() {
+    func anOlderTickerChangesNothing() {
         var machine = Machine()
         let old = machine.startServing(base: 1, count: nil)
         let current = machine.startServing(base: 2, count: nil)
@@ -105,7 +124,7 @@ import Testing
         #expect(machine.fired(generation: current, engineIndex: 1, isLast: false).resumed == 1)
     }
 
-    @Test func aTickerThatStopsWithoutFiringEndsTheParkedWait() {
+    func aTickerThatStopsWithoutFiringEndsTheParkedWait() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.park(7, for: 1).outcome == nil)
@@ -113,7 +132,7 @@ import Testing
         #expect(machine.park(8, for: 1).outcome == .unserved)
     }
 
-    @Test func cancellationEndsTheParkedWaitAndEveryLaterOne() {
+    func cancellationEndsTheParkedWaitAndEveryLaterOne() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.park(1, for: 1).outcome == nil)
@@ -127,7 +146,7 @@ import Testing
     /// A cancellation that lands after a fire resumed the consumer, while it is busy with its tick, leaves
     /// nobody to wait: the next fire stops the ticker, as for any consumer that is away, so a cancelled
     /// task that blocks in its loop body costs no further wake-ups.
-    @Test func aConsumerCancelledWhileBusyStopsTheTickerAtTheNextFire() {
+    func aConsumerCancelledWhileBusyStopsTheTickerAtTheNextFire() {
         var machine = Machine()
         let generation = machine.startServing(base: 1, count: nil)
         #expect(machine.park(1, for: 1).outcome == nil)
