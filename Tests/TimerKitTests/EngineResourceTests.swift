@@ -704,9 +704,10 @@ final class WeakBox<Object: AnyObject>: @unchecked Sendable {
         #expect(state[ids[2].slot].site !== state[ids[0].slot].site)
         #expect(state.storage.sites == 1)
         #if os(Linux)
-            // Measured, not computed: the own site's allocation is a 96-byte glibc block (88 usable bytes).
+            // Measured, not computed: the own site's allocation is a 96-byte glibc block (88 usable bytes),
+            // or a somewhat larger free chunk glibc reuses for it (104 usable seen in a fresh-clone run).
             let usable = mallocUsableSize(Unmanaged.passUnretained(state[ids[2].slot].site).toOpaque())
-            #expect(usable == 88)
+            #expect((88...120).contains(usable), "\(usable) usable bytes")
         #endif
         #expect(state.nextDeadline(ofSlot: ids[2].slot) == 3_000_000_000)
         #expect(state.nextDeadline(ofSlot: ids[1].slot) == 1_000_000_000)
