@@ -12,7 +12,13 @@ import TimerKitTestSupport
 
     // MARK: Repeat PR 22 — over-resume crash
 
-    @Test
+    /// Over-resume, under virtual time and from many threads on a real queue. Each check runs on a fresh instance of
+    /// the suite.
+    @Test func overResumingIsHarmless() {
+        Self().resumingManyTimesIsHarmless()
+        Self().resumingManyTimesFromManyThreadsOnARealQueue()
+    }
+
     func resumingManyTimesIsHarmless() {
         for kind in ContractContext.allCases {
             Self().resumingManyTimesIsHarmless(kind: kind)
@@ -40,7 +46,7 @@ import TimerKitTestSupport
         #expect(ticker.state == .cancelled, "kind \(kind)")
     }
 
-    @Test func resumingManyTimesFromManyThreadsOnARealQueue() {
+    func resumingManyTimesFromManyThreadsOnARealQueue() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.overResume")
         let ticks = Recorder<Tick>()
         let ticker = Ticker.schedule(.every(.milliseconds(2)), on: .dispatch(queue)) { ticks.append($0) }
@@ -58,7 +64,14 @@ import TimerKitTestSupport
 
     // MARK: SwiftTimer issue 3 — release while suspended
 
-    @Test
+    /// Release while suspended: the handle, on a real queue, and an owner holding it. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func releasingAPausedTickerOrItsOwnerIsHarmless() {
+        Self().releasingAPausedTickerIsHarmless()
+        Self().releasingAPausedTickerOnARealQueueReleasesItsDispatchSource()
+        Self().ownerHoldingAPausedTickerDiesOnARealQueue()
+    }
+
     func releasingAPausedTickerIsHarmless() {
         for kind in ContractContext.allCases {
             Self().releasingAPausedTickerIsHarmless(kind: kind)
@@ -77,7 +90,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 1, "kind \(kind)")
     }
 
-    @Test func releasingAPausedTickerOnARealQueueReleasesItsDispatchSource() {
+    func releasingAPausedTickerOnARealQueueReleasesItsDispatchSource() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.releasePaused")
         let ticks = Recorder<Tick>()
         weak var weakEngine: TickerEngine?
@@ -94,7 +107,7 @@ import TimerKitTestSupport
         #expect(ticks.count == count)
     }
 
-    @Test func ownerHoldingAPausedTickerDiesOnARealQueue() {
+    func ownerHoldingAPausedTickerDiesOnARealQueue() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.ownerPaused")
         let tracker = LifetimeTracker()
         weak var weakEngine: TickerEngine?
@@ -162,7 +175,14 @@ import TimerKitTestSupport
 
     // MARK: Repeat issue 6 — crash on deinit after pause + fire
 
-    @Test
+    /// Release after pause and a fire, pending or delivered, and on a real queue. Each check runs on a fresh instance
+    /// of the suite.
+    @Test func releasingAfterPauseAndFireIsHarmless() {
+        Self().releaseAfterPauseAndFire()
+        Self().releaseAfterPauseAndDeliveredFire()
+        Self().releaseAfterPauseAndFireOnARealQueue()
+    }
+
     func releaseAfterPauseAndFire() {
         for kind in ContractContext.allCases {
             Self().releaseAfterPauseAndFire(kind: kind)
@@ -190,7 +210,6 @@ import TimerKitTestSupport
         #expect(ticks.count == 0, "kind \(kind)")
     }
 
-    @Test
     func releaseAfterPauseAndDeliveredFire() {
         for kind in ContractContext.allCases {
             Self().releaseAfterPauseAndDeliveredFire(kind: kind)
@@ -210,7 +229,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 1, "kind \(kind)")
     }
 
-    @Test func releaseAfterPauseAndFireOnARealQueue() {
+    func releaseAfterPauseAndFireOnARealQueue() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.pauseFire")
         let ticks = Recorder<Tick>()
         weak var weakEngine: TickerEngine?
@@ -229,7 +248,13 @@ import TimerKitTestSupport
 
     // MARK: MSWeakTimer issue 20 — invalidate before schedule
 
-    @Test
+    /// Invalidate before start, under virtual time and on a real run-loop thread. Each check runs on a fresh instance
+    /// of the suite.
+    @Test func invalidatingBeforeStartStaysCancelled() {
+        Self().invalidateBeforeStartStaysCancelled()
+        Self().invalidateBeforeStartOnARealRunLoopThread()
+    }
+
     func invalidateBeforeStartStaysCancelled() {
         for kind in ContractContext.allCases {
             Self().invalidateBeforeStartStaysCancelled(kind: kind)
@@ -252,7 +277,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 0, "kind \(kind)")
     }
 
-    @Test func invalidateBeforeStartOnARealRunLoopThread() {
+    func invalidateBeforeStartOnARealRunLoopThread() {
         let thread = RunLoopThread(name: "TimerKitTests.peer.invalidateBeforeStart")
         defer { thread.stop() }
         let ticks = Recorder<Tick>()
@@ -271,7 +296,15 @@ import TimerKitTestSupport
 
     // MARK: Schedule issue 63 — two calls at once after suspend/resume
 
-    @Test func staleWakeAfterPauseResumeDeliversNothing() {
+    /// Two calls at once after pause and resume: no stale wake, one delivery each, no overlap. Each check runs on a
+    /// fresh instance of the suite.
+    @Test func callsAfterPauseAndResumeNeverDoubleDeliver() {
+        Self().staleWakeAfterPauseResumeDeliversNothing()
+        Self().pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce()
+        Self().handlersNeverOverlapOnAConcurrentQueue()
+    }
+
+    func staleWakeAfterPauseResumeDeliversNothing() {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
         let start = time.now
@@ -288,7 +321,6 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test
     func pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce() {
         for kind in ContractContext.allCases {
             Self().pauseResumeAroundEveryDeadlineDeliversEachDeadlineOnce(kind: kind)
@@ -313,7 +345,7 @@ import TimerKitTestSupport
         ticker.cancel()
     }
 
-    @Test func handlersNeverOverlapOnAConcurrentQueue() {
+    func handlersNeverOverlapOnAConcurrentQueue() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.overlap", attributes: .concurrent)
         let inside = Locked<Int>.make(0)
         let overlaps = Locked<Int>.make(0)
@@ -348,7 +380,14 @@ import TimerKitTestSupport
 
     // MARK: Foundation on Linux, issue 4712 — immediate first fire
 
-    @Test func noImmediateFirstFireOnARealRunLoop() {
+    /// No immediate first fire, on a real run loop and a real dispatch queue. Each check runs on a fresh instance of
+    /// the suite.
+    @Test func thereIsNoImmediateFirstFire() {
+        Self().noImmediateFirstFireOnARealRunLoop()
+        Self().noImmediateFirstFireOnARealDispatchQueue()
+    }
+
+    func noImmediateFirstFireOnARealRunLoop() {
         let thread = RunLoopThread(name: "TimerKitTests.peer.firstFire")
         defer { thread.stop() }
         let slow = Recorder<Tick>()
@@ -362,7 +401,7 @@ import TimerKitTestSupport
         _ = proof
     }
 
-    @Test func noImmediateFirstFireOnARealDispatchQueue() {
+    func noImmediateFirstFireOnARealDispatchQueue() {
         let queue = DispatchQueue(label: "TimerKitTests.peer.firstFireDispatch")
         let slow = Recorder<Tick>()
         let witness = Recorder<Tick>()
@@ -424,7 +463,14 @@ import TimerKitTestSupport
 
     // MARK: Schedule issues 45, 46, 49 — "never fires" because the handle was dropped
 
-    @Test func droppingAHandleRightAfterCreationLogsAWarning() {
+    /// The dropped-handle warning: logged for a dropped handle, not for one released on purpose. Each check runs on a
+    /// fresh instance of the suite.
+    @Test func droppingAHandleWarnsOnlyWhenItIsNotOnPurpose() {
+        Self().droppingAHandleRightAfterCreationLogsAWarning()
+        Self().noWarningWhenAHandleIsReleasedOnPurpose()
+    }
+
+    func droppingAHandleRightAfterCreationLogsAWarning() {
         let time = VirtualTime()
         let ticks = Recorder<Tick>()
         let tag = contractUniqueFileID()
@@ -445,7 +491,7 @@ import TimerKitTestSupport
         #expect(ticks.count == 0)
     }
 
-    @Test func noWarningWhenAHandleIsReleasedOnPurpose() {
+    func noWarningWhenAHandleIsReleasedOnPurpose() {
         let time = VirtualTime()
         let owner = ContractOwner()
         let tag = contractUniqueFileID()
@@ -476,7 +522,13 @@ import TimerKitTestSupport
         #expect(messages.isEmpty, "\(messages)")
     }
 
-    @Test func clampedScheduleLogsItsAdjustments() {
+    /// Clamped and count-zero schedules log what happens to them. Each check runs on a fresh instance of the suite.
+    @Test func unusualSchedulesLogWhatHappensToThem() {
+        Self().clampedScheduleLogsItsAdjustments()
+        Self().countZeroLogsThatItFinishesAtOnce()
+    }
+
+    func clampedScheduleLogsItsAdjustments() {
         let time = VirtualTime()
         let tag = contractUniqueFileID()
         time.run {
@@ -492,7 +544,7 @@ import TimerKitTestSupport
         #expect(messages.first?.contains("tolerance") == true)
     }
 
-    @Test func countZeroLogsThatItFinishesAtOnce() {
+    func countZeroLogsThatItFinishesAtOnce() {
         let time = VirtualTime()
         let tag = contractUniqueFileID()
         let ticker = time.run {
