@@ -35,10 +35,17 @@ import TimerKitTestSupport
             }
         }
 
+        /// Threads that finish give back their run loops' file descriptors, and a precise context's thread ends after
+        /// its last ticker. Each check runs on a fresh instance of the suite.
+        @Test func finishedThreadsGiveTheirDescriptorsAndThreadsBack() {
+            Self().shortLivedRunLoopThreadsGiveTheirFileDescriptorsBack()
+            Self().aPreciseThreadEndsAfterItsLastTicker()
+        }
+
         /// Short-lived threads that each run their run loop with a ticker for 20 ms and end: each one's run
         /// loop owns file descriptors, which must be closed once the thread is gone (they were kept for ever
         /// while the run loop's engine was permanent: three per thread).
-        @Test func shortLivedRunLoopThreadsGiveTheirFileDescriptorsBack() {
+        func shortLivedRunLoopThreadsGiveTheirFileDescriptorsBack() {
             // Each thread schedules before running its loop, which draws the "not running" warning.
             LogCapture.install()
             defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
@@ -73,7 +80,7 @@ import TimerKitTestSupport
 
         /// A precise context's thread ends (after its linger) once the context has no live tickers, and
         /// its engine goes away at once.
-        @Test func aPreciseThreadEndsAfterItsLastTicker() {
+        func aPreciseThreadEndsAfterItsLastTicker() {
             let base = TimeBase(.system)
             let label = "TKTests.ends\(Int.random(in: 100...999))"
             let context = TickerContext.precise(label: label)
@@ -91,9 +98,18 @@ import TimerKitTestSupport
         }
     #endif
 
+    /// A run loop's engine goes away with its thread or its owner, a pending check does not keep it, and a loop kept
+    /// running only by tickers returns once they stop. Each check runs on a fresh instance of the suite.
+    @Test func aRunLoopsEngineGoesAwayOnceNothingNeedsIt() {
+        Self().aRunLoopEngineGoesAwayWithItsThread()
+        Self().anOwnerBoundTickerOnAFinishedThreadLetsTheLoopGoWhenItsOwnerGoes()
+        Self().aPendingRunLoopCheckDoesNotKeepTheEngineAlive()
+        Self().aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop()
+    }
+
     /// A run loop's engine goes away with its last ticker when its thread ends, so nothing keeps the
     /// finished thread's run loop.
-    @Test func aRunLoopEngineGoesAwayWithItsThread() {
+    func aRunLoopEngineGoesAwayWithItsThread() {
         LogCapture.install()
         defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
         let base = TimeBase(.system)
@@ -121,7 +137,7 @@ import TimerKitTestSupport
     /// run loop and its file descriptors (3 per thread: 500 such threads, +1,506 descriptors; a plain
     /// `Foundation.Timer` left on the loop, +6) until diagnostics listed every ticker. The thread's end now
     /// cancels the tickers of its own loop.
-    @Test func anOwnerBoundTickerOnAFinishedThreadLetsTheLoopGoWhenItsOwnerGoes() {
+    func anOwnerBoundTickerOnAFinishedThreadLetsTheLoopGoWhenItsOwnerGoes() {
         final class Worker: Sendable {}
         let base = TimeBase(.system)
         let engine = WeakBox<TickerEngine>()
@@ -153,9 +169,19 @@ import TimerKitTestSupport
             "the engine, and the finished thread's run loop, outlived the thread and the ticker's owner")
     }
 
+    /// A thread's end cancels every ticker of its loop (also one seen from that thread only, and one scheduled while it
+    /// ends) and no other loop's. Each check runs on a fresh instance of the suite.
+    @Test func aThreadEndCancelsTheTickersOfItsLoopAndNoOthers() throws {
+        try Self().aTickerOfAFinishedThreadsLoopIsCancelled()
+        try Self().aThreadEndCancelsEveryTickerOfItsLoop()
+        try Self().aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly()
+        Self().aTickerScheduledWhileTheThreadEndsIsCancelledToo()
+        try Self().aThreadEndCancelsOnlyItsOwnLoopsTickers()
+    }
+
     /// A ticker whose handle outlives the thread that scheduled it on its own run loop reads `cancelled`
     /// once the thread has ended, and its handler is freed then; the loop goes with the handle.
-    @Test func aTickerOfAFinishedThreadsLoopIsCancelled() throws {
+    func aTickerOfAFinishedThreadsLoopIsCancelled() throws {
         final class Captured: Sendable {}
         let base = TimeBase(.system)
         let loop = WeakBox<RunLoop>()
@@ -191,7 +217,6 @@ import TimerKitTestSupport
     /// another thread scheduled on the loop before the loop's own thread used `.current` (so the engine was
     /// made elsewhere), and one another thread scheduled on the loop after, are both cancelled when the
     /// loop's thread ends.
-    @Test
     func aThreadEndCancelsEveryTickerOfItsLoop() throws {
         for engineMadeElsewhere in [false, true] {
             try Self().aThreadEndCancelsEveryTickerOfItsLoop(engineMadeElsewhere: engineMadeElsewhere)
@@ -239,7 +264,6 @@ import TimerKitTestSupport
     /// loop that served a deadline on its thread has its tickers cancelled when the thread ends, though no
     /// ticker used `.current`; a loop TimerKit never saw from its thread keeps its tickers live (they can
     /// never fire), and so does a ticker scheduled on a loop after its thread ended.
-    @Test
     func aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly() throws {
         for servesADeadline in [false, true] {
             try Self().aThreadEndCancelsTheTickersOfALoopSeenFromItsThreadOnly(servesADeadline: servesADeadline)
@@ -288,7 +312,7 @@ import TimerKitTestSupport
 
     /// A handler released as the thread ends that schedules another ticker on the same loop (its
     /// deinitialiser runs on the exiting thread): that ticker is cancelled too, so it does not pin the loop.
-    @Test func aTickerScheduledWhileTheThreadEndsIsCancelledToo() {
+    func aTickerScheduledWhileTheThreadEndsIsCancelledToo() {
         final class Rescheduler: Sendable {
             let late: Locked<Ticker?>
             init(late: Locked<Ticker?>) { self.late = late }
@@ -331,7 +355,7 @@ import TimerKitTestSupport
 
     /// Ending a thread whose run loop has no ticker of TimerKit's, or whose engine went away already,
     /// cancels nothing elsewhere: a ticker of another thread's loop keeps firing.
-    @Test func aThreadEndCancelsOnlyItsOwnLoopsTickers() throws {
+    func aThreadEndCancelsOnlyItsOwnLoopsTickers() throws {
         let base = TimeBase(.system)
         let ticks = Recorder<Int>()
         let stop = DispatchSemaphore(value: 0)
@@ -374,7 +398,7 @@ import TimerKitTestSupport
 
     /// A pending "run loop is not running" check (due a second after the deadline, here a minute away)
     /// does not keep the engine of a loop whose last ticker was cancelled alive until then.
-    @Test func aPendingRunLoopCheckDoesNotKeepTheEngineAlive() {
+    func aPendingRunLoopCheckDoesNotKeepTheEngineAlive() {
         let parked = RunLoopThread(parked: true)
         defer { parked.stop() }
         let base = TimeBase(.system)
@@ -390,7 +414,7 @@ import TimerKitTestSupport
 
     /// Like a `Foundation.Timer`, TimerKit's timer leaves the run loop once the context's last ticker has
     /// stopped (and no handle to one is kept): a loop that nothing else keeps running returns from `run`.
-    @Test func aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop() {
+    func aLoopKeptRunningOnlyByTickersReturnsOnceTheyStop() {
         LogCapture.install()
         defer { _ = LogCapture.take(containing: "EngineResourceTests.swift") }
         final class Owner: Sendable {}
@@ -408,9 +432,17 @@ import TimerKitTestSupport
         withExtendedLifetime(owner) {}
     }
 
+    /// An engine is kept between a sequence's ticks, makes its alarm only when first armed, and racing threads share
+    /// one engine and one alarm. Each check runs on a fresh instance of the suite.
+    @Test func anEngineAndItsAlarmAreMadeOnceAndKept() async {
+        await Self().aTickSequenceKeepsItsEngineBetweenTicks()
+        Self().anEngineMakesItsAlarmOnlyWhenFirstArmed()
+        Self().racingThreadsShareOneEngineAndOneAlarm()
+    }
+
     /// A tick sequence's iterator keeps the engine its waits use between two ticks (the ticker serving the
     /// waits stops while the consumer is away, as here; the engine would otherwise go and be made again).
-    @Test func aTickSequenceKeepsItsEngineBetweenTicks() async {
+    func aTickSequenceKeepsItsEngineBetweenTicks() async {
         var iterator = Ticker.ticks(.every(.milliseconds(2))).makeAsyncIterator()
         #expect(await iterator.next() != nil)
         let engine = WeakBox<TickerEngine>()
@@ -423,7 +455,7 @@ import TimerKitTestSupport
     /// An engine makes its alarm (a run loop's timer, a dispatch source, a thread) on its first arming,
     /// not when it is created: an engine that loses the race to be registered never arms, so it never adds
     /// a timer to a run loop.
-    @Test func anEngineMakesItsAlarmOnlyWhenFirstArmed() {
+    func anEngineMakesItsAlarmOnlyWhenFirstArmed() {
         let base = TimeBase(.system)
         let thread = RunLoopThread()
         defer { thread.stop() }
@@ -438,7 +470,7 @@ import TimerKitTestSupport
     }
 
     /// Threads racing to schedule on a new context end up on one engine with one alarm.
-    @Test func racingThreadsShareOneEngineAndOneAlarm() {
+    func racingThreadsShareOneEngineAndOneAlarm() {
         let base = TimeBase(.system)
         let thread = RunLoopThread()
         defer { thread.stop() }
@@ -460,9 +492,16 @@ import TimerKitTestSupport
 
     private static let context = TickerContext.precise(label: "TimerKitTests.shrink")
 
+    /// Storage and side tables shrink after bursts, and churn keeps the table compact and its invariants. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func storageShrinksBackAfterBursts() throws {
+        Self().storageShrinksAfterABurstWhileOneTickerStays()
+        try Self().sideTablesShrinkAfterABurstOfDistinctSchedules()
+        Self().churnKeepsTheTableCompactAndItsInvariants()
+    }
+
     /// A burst of pending one-shots released while another ticker stays: the table gives its pages back
     /// and the heap its storage, and the survivor keeps its schedule.
-    @Test
     func storageShrinksAfterABurstWhileOneTickerStays() {
         for survivorFirst in [true, false] {
             Self().storageShrinksAfterABurstWhileOneTickerStays(survivorFirst: survivorFirst)
@@ -517,7 +556,7 @@ import TimerKitTestSupport
     /// never shrink by themselves: about 95 bytes per released ticker stayed (a million one-shots: +90 MiB
     /// of heap; a million debouncers with a pending value: +72 MiB). They are now rebuilt smaller as they
     /// empty.
-    @Test func sideTablesShrinkAfterABurstOfDistinctSchedules() throws {
+    func sideTablesShrinkAfterABurstOfDistinctSchedules() throws {
         let time = VirtualTime()
         let burst = 5_000
         var survivor: Ticker?
@@ -547,7 +586,7 @@ import TimerKitTestSupport
 
     /// Tickers gather in the lowest free slots, so a page emptied by churn is reused before a new one is
     /// made; the table's invariants hold through random creation and release.
-    @Test func churnKeepsTheTableCompactAndItsInvariants() {
+    func churnKeepsTheTableCompactAndItsInvariants() {
         let time = VirtualTime()
         var generator = ConcurrencyStressTests.SplitMix64(state: 0xC4A5)
         var live: [Ticker] = []
@@ -575,7 +614,14 @@ import TimerKitTestSupport
 @Suite struct StorageInvariantCheckTests {
     init() { LogCapture.install() }
 
-    @Test func aRecordMarkedFreeBehindTheTablesBackIsReported() {
+    /// The invariant check reports a record marked free behind the table's back and a live record without its handler.
+    /// Each check runs on a fresh instance of the suite.
+    @Test func aDamagedTableIsReported() {
+        Self().aRecordMarkedFreeBehindTheTablesBackIsReported()
+        Self().aLiveRecordWithoutItsHandlerIsReported()
+    }
+
+    func aRecordMarkedFreeBehindTheTablesBackIsReported() {
         var machine = TickerStateMachine()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let times = TickSchedule.after(.seconds(1)).times
@@ -591,7 +637,7 @@ import TimerKitTestSupport
         #expect(machine.invariantViolation() != nil)
     }
 
-    @Test func aLiveRecordWithoutItsHandlerIsReported() {
+    func aLiveRecordWithoutItsHandlerIsReported() {
         var machine = TickerStateMachine()
         let origin = TickerOrigin(fileID: #fileID, line: #line, ownerType: nil, binding: .handle)
         let id = machine.add(
