@@ -42,8 +42,17 @@ private actor SequencePoller {
     }
 }
 
+/// Sequences and handlers bound to an actor run isolated to it, once per deadline, to a counted schedule's end, and a
+/// busy actor gets one late tick. Each check runs on a fresh instance of the suite.
+@Test func anActorBoundTickerDeliversIsolatedToItsActor() async {
+    await Self().aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt()
+    await Self().theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder()
+    await Self().aCountedScheduleDeliversItsLastTickThenFinishes()
+    await Self().aBusyActorGetsOneLateTickCountingTheDeadlinesItMissed()
+}
+
 @Suite struct ActorBindingTests {
-    @Test func aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt() async {
+    func aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt() async {
         let time = VirtualTime()
         let poller = SequencePoller()
         let polling = time.run { Task { await poller.poll(count: 3) } }
@@ -53,7 +62,7 @@ private actor SequencePoller {
         #expect(await poller.ticks == [1, 2, 3])
     }
 
-    @Test func theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder() async {
+    func theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder() async {
         let time = VirtualTime()
         let poller = Poller()
         await time.run { await poller.start(.every(.seconds(1))) }
@@ -63,7 +72,7 @@ private actor SequencePoller {
         #expect(await poller.skipped == [0, 0, 0, 0, 0])
     }
 
-    @Test func aCountedScheduleDeliversItsLastTickThenFinishes() async {
+    func aCountedScheduleDeliversItsLastTickThenFinishes() async {
         let time = VirtualTime()
         let poller = Poller()
         await time.run { await poller.start(.every(.seconds(1), count: 3)) }
@@ -72,7 +81,7 @@ private actor SequencePoller {
         #expect(await poller.ticker?.state == .finished)
     }
 
-    @Test func aBusyActorGetsOneLateTickCountingTheDeadlinesItMissed() async {
+    func aBusyActorGetsOneLateTickCountingTheDeadlinesItMissed() async {
         let time = VirtualTime()
         let poller = Poller()
         await time.run { await poller.start(.every(.seconds(1))) }
@@ -95,7 +104,15 @@ private actor SequencePoller {
         time.advance(by: duration)
     }
 
-    @Test func cancellingOnTheActorIsExact() async {
+    /// Cancel on the actor, the end of the actor, and start and pause of an idle ticker. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func anActorBoundTickersLifecycleIsExact() async throws {
+        await Self().cancellingOnTheActorIsExact()
+        try await Self().theTickerEndsWithTheActorAndReleasesItsHandler()
+        await Self().anIdleTickerWaitsForStartAndPausesLikeAnyOther()
+    }
+
+    func cancellingOnTheActorIsExact() async {
         let time = VirtualTime()
         let poller = Poller()
         await poller.stop(after: 2)
@@ -105,7 +122,7 @@ private actor SequencePoller {
         #expect(await poller.ticker?.state == .cancelled)
     }
 
-    @Test func theTickerEndsWithTheActorAndReleasesItsHandler() async throws {
+    func theTickerEndsWithTheActorAndReleasesItsHandler() async throws {
         let time = VirtualTime()
         weak var weakPoller: Poller?
         let captured = Log()
@@ -126,7 +143,7 @@ private actor SequencePoller {
         #expect(weakCaptured == nil)
     }
 
-    @Test func anIdleTickerWaitsForStartAndPausesLikeAnyOther() async {
+    func anIdleTickerWaitsForStartAndPausesLikeAnyOther() async {
         let time = VirtualTime()
         let poller = Poller()
         let ticker = time.run {
@@ -155,7 +172,16 @@ private actor SequencePoller {
         #expect(await poller.ticker?.state == .finished)
     }
 
-    @Test func aDebouncedSearchInsideAnActorDeliversTheLastQueryIsolated() async {
+    /// Debouncers, throttlers and frame subscriptions bound to an actor deliver isolated to it, and cancel there is
+    /// exact. Each check runs on a fresh instance of the suite.
+    @Test func rateLimitersAndFramesBoundToAnActorDeliverIsolated() async {
+        await Self().aDebouncedSearchInsideAnActorDeliversTheLastQueryIsolated()
+        await Self().cancellingADebouncerOnItsActorDropsAValueAlreadyDecided()
+        await Self().aThrottlerBoundToAnActorDeliversEdgesIsolated()
+        await Self().frameSubscriptionsBoundToAnActorGetEveryFrameIsolated()
+    }
+
+    func aDebouncedSearchInsideAnActorDeliversTheLastQueryIsolated() async {
         let time = VirtualTime()
         let search = ActorSearch()
         await time.run { await search.start() }
@@ -166,7 +192,7 @@ private actor SequencePoller {
         #expect(await search.searched == ["swift"])
     }
 
-    @Test func cancellingADebouncerOnItsActorDropsAValueAlreadyDecided() async {
+    func cancellingADebouncerOnItsActorDropsAValueAlreadyDecided() async {
         let time = VirtualTime()
         let search = ActorSearch()
         await time.run { await search.start() }
@@ -181,7 +207,7 @@ private actor SequencePoller {
         #expect(await search.searched.isEmpty)
     }
 
-    @Test func aThrottlerBoundToAnActorDeliversEdgesIsolated() async {
+    func aThrottlerBoundToAnActorDeliversEdgesIsolated() async {
         let time = VirtualTime()
         let scroll = ScrollModel()
         await time.run { await scroll.start() }
@@ -193,7 +219,7 @@ private actor SequencePoller {
         #expect(await scroll.handled == [1, 5])
     }
 
-    @Test func frameSubscriptionsBoundToAnActorGetEveryFrameIsolated() async {
+    func frameSubscriptionsBoundToAnActorGetEveryFrameIsolated() async {
         let time = VirtualTime()
         let animation = Animation()
         let subscription = await time.run { await animation.start() }

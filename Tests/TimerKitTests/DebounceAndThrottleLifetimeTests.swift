@@ -99,7 +99,16 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
     /// Live tickers on the test's context (the rate limiter's armed wake-up, if any).
     var liveTickers: Int { time.base.engine(for: context).liveCount() }
 
-    @Test
+    /// The owner is never retained, a sweep releases a dead owner's pending value, an owner holding its rate limiter
+    /// frees it, and releasing the handle keeps the delivery while the owner lives. Each check runs on a fresh instance
+    /// of the suite.
+    @Test func anOwnerBoundRateLimiterFollowsItsOwner() {
+        Self().theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone()
+        Self().aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline()
+        Self().anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt()
+        Self().releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives()
+    }
+
     func theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone() {
         for kind in RateLimiterKind.allCases {
             Self().theOwnerIsNeverRetainedAndNothingIsDeliveredOnceItIsGone(kind: kind)
@@ -133,7 +142,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test
     func aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline() {
         for kind in RateLimiterKind.allCases {
             Self().aDeadOwnerSweepReleasesThePendingValueBeforeTheDeadline(kind: kind)
@@ -156,7 +164,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test
     func anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt() {
         for kind in RateLimiterKind.allCases {
             Self().anOwnerThatHoldsItsRateLimiterReleasesEverythingWithIt(kind: kind)
@@ -183,7 +190,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test
     func releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives() {
         for kind in RateLimiterKind.allCases {
             Self().releasingAnOwnerBoundRateLimiterKeepsItsPendingDeliveryWhileTheOwnerLives(kind: kind)
@@ -208,7 +214,15 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         withExtendedLifetime(owner) {}
     }
 
-    @Test
+    /// Releasing a handle, cancel, discardPending and a release from inside the handler each stop or clear exactly what
+    /// they should. Each check runs on a fresh instance of the suite.
+    @Test func stoppingARateLimiterReleasesWhatItHeld() {
+        Self().releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler()
+        Self().nothingIsDeliveredAfterCancel()
+        Self().discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking()
+        Self().aRateLimiterReleasedFromInsideItsOwnHandlerStops()
+    }
+
     func releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler() {
         for kind in RateLimiterKind.allCases {
             Self().releasingAHandleOwnedRateLimiterCancelsItAndReleasesItsHandler(kind: kind)
@@ -237,7 +251,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(delivered.values.isEmpty, "kind \(kind)")
     }
 
-    @Test
     func nothingIsDeliveredAfterCancel() {
         for kind in RateLimiterKind.allCases {
             Self().nothingIsDeliveredAfterCancel(kind: kind)
@@ -261,7 +274,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(liveTickers == 0, "kind \(kind)")
     }
 
-    @Test
     func discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking() {
         for kind in RateLimiterKind.allCases {
             Self().discardPendingReleasesTheValueAndTheWakeUpButKeepsWorking(kind: kind)
@@ -281,7 +293,6 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(delivered.values == ["b"], "kind \(kind)")
     }
 
-    @Test
     func aRateLimiterReleasedFromInsideItsOwnHandlerStops() {
         for kind in RateLimiterKind.allCases {
             Self().aRateLimiterReleasedFromInsideItsOwnHandlerStops(kind: kind)
@@ -309,7 +320,13 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(liveTickers == 0, "kind \(kind)")
     }
 
-    @Test func cancelInsideTheDebouncerHandlerIsExactEvenWithTwoValuesDecided() {
+    /// Cancel inside the debouncer's and the throttler's handler. Each check runs on a fresh instance of the suite.
+    @Test func cancelInsideTheHandlerIsExact() {
+        Self().cancelInsideTheDebouncerHandlerIsExactEvenWithTwoValuesDecided()
+        Self().cancelInsideTheThrottlerHandlerDropsTheTrailingValue()
+    }
+
+    func cancelInsideTheDebouncerHandlerIsExactEvenWithTwoValuesDecided() {
         // a is decided at once (leading), b by the flush: both wait for the same wake-up.
         let box = ContractBox<Debouncer<String>>()
         let target = time.run {
@@ -329,7 +346,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         box.clear()
     }
 
-    @Test func cancelInsideTheThrottlerHandlerDropsTheTrailingValue() {
+    func cancelInsideTheThrottlerHandlerDropsTheTrailingValue() {
         let box = ContractBox<Throttler<String>>()
         let throttler = time.run {
             Throttler<String>(interval: .milliseconds(30), on: context) { [delivered] value in
@@ -346,7 +363,14 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         box.clear()
     }
 
-    @Test func theArmedWakeUpShowsTheRateLimitersCreationSiteAndOwnerType() {
+    /// The armed wake-up names the rate limiter's site and owner type, and a stream of sends arms one ticker per
+    /// interval. Each check runs on a fresh instance of the suite.
+    @Test func theWakeUpTickerIsOnePerIntervalAndNamed() {
+        Self().theArmedWakeUpShowsTheRateLimitersCreationSiteAndOwnerType()
+        Self().aStreamOfSendsArmsOneTickerPerIntervalNotOnePerSend()
+    }
+
+    func theArmedWakeUpShowsTheRateLimitersCreationSiteAndOwnerType() {
         let owner = RateLimitOwner(owners)
         let site = contractUniqueFileID()
         let debouncer = time.run {
@@ -362,7 +386,7 @@ enum RateLimiterKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
         #expect(time.run { TickerDiagnostics.liveTickers() }.filter { $0.fileID == site }.isEmpty)
     }
 
-    @Test func aStreamOfSendsArmsOneTickerPerIntervalNotOnePerSend() {
+    func aStreamOfSendsArmsOneTickerPerIntervalNotOnePerSend() {
         let debouncer = time.run {
             Debouncer<Int>(interval: .milliseconds(100), on: context) { [delivered] in delivered.append("\($0)") }
         }

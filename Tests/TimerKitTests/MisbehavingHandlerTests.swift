@@ -53,10 +53,16 @@ import TimerKitTestSupport
 
     // MARK: Runs longer than its interval
 
+    /// A handler that overruns skips without overlap, burst or slide, and takes turns with the other tickers of its
+    /// context. Each check runs on a fresh instance of the suite.
+    @Test func anOverrunningHandlerSkipsAndTakesTurns() {
+        Self().overrunningHandlerSkipsWithoutOverlapBurstOrSlide()
+        Self().overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext()
+    }
+
     /// One call takes five intervals, the next five take two and a half each: every call is for the
     /// latest deadline that passed, the missed ones are counted, calls never overlap and the deadlines stay
     /// on the grid.
-    @Test
     func overrunningHandlerSkipsWithoutOverlapBurstOrSlide() {
         for kind in ContextKind.allCases {
             Self().overrunningHandlerSkipsWithoutOverlapBurstOrSlide(kind: kind)
@@ -98,7 +104,6 @@ import TimerKitTestSupport
 
     /// A handler that overruns call after call does not starve the other tickers of its context: due
     /// tickers are served in deadline order, so they take turns, each skipping what passed meanwhile.
-    @Test
     func overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext() {
         for kind in ContractContext.allCases {
             Self().overrunningHandlerTakesTurnsWithTheOtherTickersOfItsContext(kind: kind)
@@ -134,7 +139,13 @@ import TimerKitTestSupport
 
     // MARK: Cancels its own ticker, or other tickers of its context
 
-    @Test
+    /// A handler that cancels itself and its neighbours, or releases its owner on a real context. Each check runs on a
+    /// fresh instance of the suite.
+    @Test func aHandlerCancellingTickersOrReleasingItsOwnerIsExact() {
+        Self().cancellingItselfAndItsNeighboursInsideAHandlerIsExact()
+        Self().ownerReleasedInsideItsHandlerOnARealContext()
+    }
+
     func cancellingItselfAndItsNeighboursInsideAHandlerIsExact() {
         for kind in ContextKind.allCases {
             Self().cancellingItselfAndItsNeighboursInsideAHandlerIsExact(kind: kind)
@@ -195,7 +206,6 @@ import TimerKitTestSupport
     /// The handler drops the last strong reference to its owner. The engine holds the owner for the call,
     /// so the owner's deinit runs after the handler returns; then the ticker stops — at once when the owner
     /// held the handle, at the next deadline without calling otherwise — and its handler is freed.
-    @Test
     func ownerReleasedInsideItsHandlerOnARealContext() {
         for kind in ContextKind.allCases {
             for ownerHoldsHandle in [true, false] {
@@ -252,10 +262,16 @@ import TimerKitTestSupport
 
     // MARK: Schedules new tickers
 
+    /// A handler that schedules tickers, on a real context and exactly under virtual time. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func tickersScheduledInsideAHandlerFireAtTheirOwnDeadlines() {
+        Self().schedulingTickersInsideAHandlerOnARealContext()
+        Self().tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines()
+    }
+
     /// A handler that schedules tickers — one on its own context, one on another, fifty at once, and a
     /// one-shot that schedules its successor from its own handler twenty times — does not deadlock; each
     /// fires at its own deadline, and everything is freed once done.
-    @Test
     func schedulingTickersInsideAHandlerOnARealContext() {
         for kind in ContextKind.allCases {
             Self().schedulingTickersInsideAHandlerOnARealContext(kind: kind)
@@ -327,7 +343,6 @@ import TimerKitTestSupport
 
     /// Under virtual time a ticker made inside a handler counts from the handler's instant and is served
     /// at exactly its own deadline, within the same advance, on either context.
-    @Test
     func tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines() {
         for kind in ContractContext.allCases {
             Self().tickersScheduledInsideAHandlerFireExactlyAtTheirOwnDeadlines(kind: kind)
@@ -460,10 +475,16 @@ import TimerKitTestSupport
 
     // MARK: Calls lifecycle methods on itself
 
+    /// A handler that calls lifecycle methods on its own ticker, on a real context and under virtual time. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func lifecycleCallsOnItselfInsideTheHandlerAreSafe() {
+        Self().firingAndPausingItselfInsideTheHandlerDoesNotRecurse()
+        Self().lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime()
+    }
+
     /// Inside its own handler a ticker fires and pauses itself: `fire()` does not call the handler on the
     /// calling thread (no recursion; the manual tick comes after the call returns, while paused), and
     /// `pause()` holds until `resume()` from outside.
-    @Test
     func firingAndPausingItselfInsideTheHandlerDoesNotRecurse() {
         for kind in ContextKind.allCases {
             Self().firingAndPausingItselfInsideTheHandlerDoesNotRecurse(kind: kind)
@@ -509,7 +530,6 @@ import TimerKitTestSupport
     /// The same calls, and what the handle reads inside, pinned down under virtual time: the manual tick
     /// is served right after the call, at the same instant; pausing inside keeps the time left; inside the
     /// last call of a schedule the ticker already reads `finished`, so a `cancel()` there changes nothing.
-    @Test
     func lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime() {
         for kind in ContractContext.allCases {
             Self().lifecycleCallsOnItselfInsideTheHandlerUnderVirtualTime(kind: kind)
@@ -579,13 +599,20 @@ import TimerKitTestSupport
 
     // MARK: A run loop that stops running
 
+    /// A run loop that stops running and a queue its creator releases. Each check runs on a fresh instance of the
+    /// suite.
+    @Test func contextsThatGoAwayStopTheirTickersSafely() {
+        Self().tickersOnARunLoopThatStopsRunningStayLiveButNeverFire()
+        Self().aReleasedQueueLivesUntilItsLastTickerStopsAndItsLastHandleGoes()
+    }
+
     /// The thread of a run-loop context stops running its loop but lives on. Its tickers stay live —
     /// `running`, listed by diagnostics, their deadlines passing unserved — and nothing fires or crashes:
     /// scheduling, `fire()`, `pause()` and `resume()` only change state. `cancel()` and releasing a handle
     /// free the handler at once; an owner that goes away is freed at once (never retained) and its ticker
     /// is stopped, with its handler freed, at the next sweep. When the thread then ends, the loop's
     /// remaining tickers are cancelled.
-    @Test func tickersOnARunLoopThatStopsRunningStayLiveButNeverFire() {
+    func tickersOnARunLoopThatStopsRunningStayLiveButNeverFire() {
         let thread = RunLoopThread(name: "TimerKitTests.misbehaving.stoppedLoop")
         let context = thread.context
         let tag = contractUniqueFileID()
@@ -649,7 +676,7 @@ import TimerKitTestSupport
     /// The creator of a dispatch queue lets it go while tickers are on it. The context holds the queue
     /// (`Ticker.context` names it), so the tickers keep firing — a pending one-shot included — until they
     /// stop; once the last one has stopped and no handle is left, the queue is freed.
-    @Test func aReleasedQueueLivesUntilItsLastTickerStopsAndItsLastHandleGoes() {
+    func aReleasedQueueLivesUntilItsLastTickerStopsAndItsLastHandleGoes() {
         let tracker = LifetimeTracker()
         let holder = ContractBox<ContractOwner>(ContractOwner(tracker: tracker))
         let ticks = Recorder<String>()
