@@ -42,16 +42,16 @@ private actor SequencePoller {
     }
 }
 
-/// Sequences and handlers bound to an actor run isolated to it, once per deadline, to a counted schedule's end, and a
-/// busy actor gets one late tick. Each check runs on a fresh instance of the suite.
-@Test func anActorBoundTickerDeliversIsolatedToItsActor() async {
-    await Self().aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt()
-    await Self().theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder()
-    await Self().aCountedScheduleDeliversItsLastTickThenFinishes()
-    await Self().aBusyActorGetsOneLateTickCountingTheDeadlinesItMissed()
-}
-
 @Suite struct ActorBindingTests {
+    /// Sequences and handlers bound to an actor run isolated to it, once per deadline, to a counted schedule's end, and
+    /// a busy actor gets one late tick. Each check runs on a fresh instance of the suite.
+    @Test func anActorBoundTickerDeliversIsolatedToItsActor() async {
+        await Self().aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt()
+        await Self().theHandlerRunsIsolatedToTheActorOncePerDeadlineInOrder()
+        await Self().aCountedScheduleDeliversItsLastTickThenFinishes()
+        await Self().aBusyActorGetsOneLateTickCountingTheDeadlinesItMissed()
+    }
+
     func aTickSequenceOwnedByAnActorIsIteratedIsolatedToIt() async {
         let time = VirtualTime()
         let poller = SequencePoller()
