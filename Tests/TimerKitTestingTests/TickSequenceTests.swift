@@ -6,7 +6,15 @@ import TimerKitTesting
 @Suite struct TickSequenceTests {
     final class Owner: Sendable {}
 
-    @Test func ticksFollowTheScheduleDriftFreeUnderVirtualTime() async {
+    /// Ticks follow the schedule drift-free, a stall is skipped, and a counted sequence ends when late too. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func aSequenceTicksOnItsScheduleAndItsClock() async {
+        await Self().ticksFollowTheScheduleDriftFreeUnderVirtualTime()
+        await Self().aStallIsSkippedNotBurst()
+        await Self().aCountedSequenceEndsAfterItsLastDeadlineEvenWhenLate()
+    }
+
+    func ticksFollowTheScheduleDriftFreeUnderVirtualTime() async {
         let time = VirtualTime()
         var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
         var ticks: [ClockTick<ContinuousClock>] = []
@@ -20,7 +28,7 @@ import TimerKitTesting
         #expect(ticks.enumerated().allSatisfy { $0.element.deadline == first.advanced(by: .seconds($0.offset)) })
     }
 
-    @Test func aStallIsSkippedNotBurst() async {
+    func aStallIsSkippedNotBurst() async {
         let time = VirtualTime()
         var iterator = time.run { Ticker.ticks(.every(.seconds(1))) }.makeAsyncIterator()
         await time.advance(by: .milliseconds(3_500))
@@ -36,7 +44,7 @@ import TimerKitTesting
         #expect(next?.lateness == .zero)
     }
 
-    @Test func aCountedSequenceEndsAfterItsLastDeadlineEvenWhenLate() async {
+    func aCountedSequenceEndsAfterItsLastDeadlineEvenWhenLate() async {
         let time = VirtualTime()
         var iterator = time.run { Ticker.ticks(.countdown(from: 3, every: .seconds(1))) }.makeAsyncIterator()
         await time.advance(by: .seconds(10))
@@ -47,7 +55,14 @@ import TimerKitTesting
         #expect(await iterator.next() == nil)
     }
 
-    @Test func aConsumerTaskWaitsOnVirtualTimeAndShowsAsPending() async {
+    /// A waiting consumer shows as pending, and sequences whose tolerance windows overlap share one wake-up. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func waitingConsumersArePendingTickers() async {
+        await Self().aConsumerTaskWaitsOnVirtualTimeAndShowsAsPending()
+        await Self().sequencesWhoseToleranceWindowsOverlapShareOneWakeUp()
+    }
+
+    func aConsumerTaskWaitsOnVirtualTimeAndShowsAsPending() async {
         let time = VirtualTime()
         let sequence = time.run { Ticker.ticks(.every(.seconds(2), count: 3)) }
         let consumer = Task { () -> [Int] in
@@ -63,10 +78,18 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty)
     }
 
+    /// The waits count on the sequence's clock, whichever it is: a manual test clock, the real continuous clock. Each
+    /// check runs on a fresh instance of the suite.
+    @Test func aSequenceWaitsOnItsOwnClock() async {
+        await Self().theWaitsCountOnTheClockOfTheSequence()
+        await Self().anyClockWorksIncludingAManualTestClock()
+        await Self().realContinuousClockTicks()
+    }
+
     /// The waits count on the engine clock that counts like the sequence's clock, so that after the device
     /// sleeps the engine and the consumer agree on which deadlines passed (a suspend cannot be simulated:
     /// the pending one-shot's clock is checked here, the repeating ticker's in the real-time tests).
-    @Test func theWaitsCountOnTheClockOfTheSequence() async {
+    func theWaitsCountOnTheClockOfTheSequence() async {
         let time = VirtualTime()
         let continuous = time.run { Ticker.ticks(.every(.seconds(1), count: 1)) }
         let suspending = time.run { Ticker.ticks(.every(.seconds(1), count: 1), clock: SuspendingClock()) }
@@ -86,7 +109,7 @@ import TimerKitTesting
         for consumer in consumers { #expect(await consumer.value == 1) }
     }
 
-    @Test func sequencesWhoseToleranceWindowsOverlapShareOneWakeUp() async {
+    func sequencesWhoseToleranceWindowsOverlapShareOneWakeUp() async {
         let time = VirtualTime()
         // Three consumers whose first deadlines are 1.0 s, 1.1 s and 1.2 s away, each with 0.5 s of
         // tolerance: the engine wakes once, at the latest deadline inside the earliest window (1.2 s), and
@@ -117,7 +140,15 @@ import TimerKitTesting
         #expect(ticks.map(\.lateness) == [.milliseconds(200), .milliseconds(100), .zero])
     }
 
-    @Test func cancellingTheTaskEndsTheSequencePromptly() async {
+    /// A sequence ends when its task is cancelled, its virtual time goes away, or its owner goes. Each check runs on a
+    /// fresh instance of the suite.
+    @Test func aSequenceEndsWithItsTaskItsTimeOrItsOwner() async {
+        await Self().cancellingTheTaskEndsTheSequencePromptly()
+        await Self().aSuspendedConsumerEndsWhenItsVirtualTimeGoesAway()
+        await Self().theOwnerBoundFormEndsWhenTheOwnerGoes()
+    }
+
+    func cancellingTheTaskEndsTheSequencePromptly() async {
         let time = VirtualTime()
         let sequence = time.run { Ticker.ticks(.every(.seconds(3_600))) }
         let consumer = Task { () -> Int in
@@ -131,7 +162,7 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty, "the wait's ticker was not cancelled")
     }
 
-    @Test func aSuspendedConsumerEndsWhenItsVirtualTimeGoesAway() async {
+    func aSuspendedConsumerEndsWhenItsVirtualTimeGoesAway() async {
         var time: VirtualTime? = VirtualTime()
         let sequence = time!.run { Ticker.ticks(.every(.seconds(3_600))) }
         let consumer = Task { () -> Int in
@@ -144,7 +175,7 @@ import TimerKitTesting
         #expect(await consumer.value == 0)
     }
 
-    @Test func theOwnerBoundFormEndsWhenTheOwnerGoes() async {
+    func theOwnerBoundFormEndsWhenTheOwnerGoes() async {
         let time = VirtualTime()
         var owner: Owner? = Owner()
         var iterator = time.run { Ticker.ticks(.every(.seconds(1)), owner: owner!) }.makeAsyncIterator()
@@ -155,7 +186,7 @@ import TimerKitTesting
         #expect(await iterator.next() == nil)
     }
 
-    @Test func anyClockWorksIncludingAManualTestClock() async {
+    func anyClockWorksIncludingAManualTestClock() async {
         let clock = ManualClock()
         let sequence = Ticker.ticks(.every(.seconds(1), count: 4), clock: clock)
         let consumer = Task { () -> [ClockTick<ManualClock>] in
@@ -175,7 +206,7 @@ import TimerKitTesting
         #expect(ticks[1].lateness == .milliseconds(500))
     }
 
-    @Test func realContinuousClockTicks() async {
+    func realContinuousClockTicks() async {
         var ticks: [ClockTick<ContinuousClock>] = []
         for await tick in Ticker.ticks(.every(.milliseconds(5), count: 3)) {
             ticks.append(tick)

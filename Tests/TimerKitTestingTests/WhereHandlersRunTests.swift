@@ -6,7 +6,18 @@ import TimerKitTesting
 
 /// Under virtual time, handlers run where they run in production, while the advancing call waits.
 @Suite struct WhereHandlersRunTests {
-    @Test func aDispatchHandlerRunsOnItsQueueSoQueuePreconditionsHold() {
+    /// Dispatch handlers run on their queue (also when advanced from it), precise and other threads' run-loop handlers
+    /// on the advancing thread, and an advance inside a handler delivers inline. Each check runs on a fresh instance of
+    /// the suite.
+    @Test func advancedHandlersRunWhereTheirContextAllows() {
+        Self().aDispatchHandlerRunsOnItsQueueSoQueuePreconditionsHold()
+        Self().advancingFromTheQueueItselfDoesNotDeadlock()
+        Self().preciseHandlersRunOnTheAdvancingThread()
+        Self().anotherThreadsRunLoopHandlersRunOnTheAdvancingThread()
+        Self().anAdvanceFromInsideAHandlerDeliversInline()
+    }
+
+    func aDispatchHandlerRunsOnItsQueueSoQueuePreconditionsHold() {
         let time = VirtualTime()
         let queue = DispatchQueue(label: "WhereHandlersRunTests.queue")
         let log = Log()
@@ -22,7 +33,7 @@ import TimerKitTesting
         #expect(ticker.state == .finished)
     }
 
-    @Test func advancingFromTheQueueItselfDoesNotDeadlock() {
+    func advancingFromTheQueueItselfDoesNotDeadlock() {
         let time = VirtualTime()
         let queue = DispatchQueue(label: "WhereHandlersRunTests.same")
         let log = Log()
@@ -37,7 +48,7 @@ import TimerKitTesting
         _ = ticker
     }
 
-    @Test func preciseHandlersRunOnTheAdvancingThread() {
+    func preciseHandlersRunOnTheAdvancingThread() {
         let time = VirtualTime()
         let advancing = ObjectIdentifier(Thread.current)
         let ranHere = Log()
@@ -53,7 +64,7 @@ import TimerKitTesting
 
     /// Another thread's run loop: that thread may be parked (not running its loop) and the handler still
     /// runs, on the advancing thread.
-    @Test func anotherThreadsRunLoopHandlersRunOnTheAdvancingThread() {
+    func anotherThreadsRunLoopHandlersRunOnTheAdvancingThread() {
         let parked = ParkedRunLoopThread()
         defer { parked.stop() }
         let time = VirtualTime()
@@ -72,7 +83,7 @@ import TimerKitTesting
     /// A handler that lets virtual time pass (an advance from inside it) gets what falls due meanwhile
     /// delivered inline, on its own queue, even for a main-run-loop ticker, which an advance from outside
     /// any handler delivers on the main queue.
-    @Test func anAdvanceFromInsideAHandlerDeliversInline() {
+    func anAdvanceFromInsideAHandlerDeliversInline() {
         let mainKey = DispatchSpecificKey<Int>()
         DispatchQueue.main.setSpecific(key: mainKey, value: 1)
         let time = VirtualTime()
@@ -158,7 +169,14 @@ import TimerKitTesting
 
 /// Run-loop modes are modelled: a test can say "the main run loop is tracking".
 @Suite struct RunLoopModeTests {
-    @Test @MainActor func whileTrackingDefaultModeTickersWaitAndCommonModeTickersContinue() async {
+    /// Default-mode and common-mode tickers while tracking, and a ticker in a custom mode. Each check runs on a fresh
+    /// instance of the suite.
+    @Test @MainActor func tickersRunOnlyInTheirModes() async {
+        await Self().whileTrackingDefaultModeTickersWaitAndCommonModeTickersContinue()
+        await Self().aTickerInACustomModeRunsOnlyInThatMode()
+    }
+
+    @MainActor func whileTrackingDefaultModeTickersWaitAndCommonModeTickersContinue() async {
         let time = VirtualTime()
         let log = Log()
         let (carousel, clock) = time.run {
@@ -185,7 +203,7 @@ import TimerKitTesting
         clock.cancel()
     }
 
-    @Test @MainActor func aTickerInACustomModeRunsOnlyInThatMode() async {
+    @MainActor func aTickerInACustomModeRunsOnlyInThatMode() async {
         let time = VirtualTime()
         let custom = RunLoop.Mode("WhereHandlersRunTests.custom")
         let ticker = time.run { Ticker.schedule(.every(.seconds(1)), modes: [custom]) { _ in } }
@@ -222,7 +240,14 @@ import TimerKitTesting
         #expect(time.now == TickClock.continuous.now)
     }
 
-    @Test func aSleepEndsWhenItsTaskIsCancelled() async {
+    /// A sleep ends when its task is cancelled, and at once for an instant already past. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func aSleepEndsAtCancelAndAtOnceForThePast() async throws {
+        await Self().aSleepEndsWhenItsTaskIsCancelled()
+        try await Self().sleepingOnThePastReturnsAtOnce()
+    }
+
+    func aSleepEndsWhenItsTaskIsCancelled() async {
         let time = VirtualTime()
         let sleeper = Task { try await time.sleep(for: .seconds(3_600)) }
         await time.waitForPendingTickers()
@@ -231,7 +256,7 @@ import TimerKitTesting
         #expect(time.pendingTickers.isEmpty)
     }
 
-    @Test func sleepingOnThePastReturnsAtOnce() async throws {
+    func sleepingOnThePastReturnsAtOnce() async throws {
         let time = VirtualTime()
         try await time.sleep(until: VirtualTime.start)
         #expect(time.now == VirtualTime.start)

@@ -91,7 +91,14 @@ import Testing
 
     // MARK: Dropped frames
 
-    @Test func aStallDropsTheMissedFramesInOneLateDeliveryPerSubscriber() {
+    /// Dropped frames: one late delivery per subscriber, standing for the latest grid frame that passed. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func aStallDropsFramesIntoOneLateDelivery() {
+        Self().aStallDropsTheMissedFramesInOneLateDeliveryPerSubscriber()
+        Self().aLateFrameStandsForTheLatestGridFrameThatPassedAndItsTargetIsStillAhead()
+    }
+
+    func aStallDropsTheMissedFramesInOneLateDeliveryPerSubscriber() {
         let fast = Recorder<FrameTick>()
         let slow = Recorder<FrameTick>()
         let calledAt = Recorder<TickInstant>()
@@ -127,7 +134,7 @@ import Testing
         b.cancel()
     }
 
-    @Test func aLateFrameStandsForTheLatestGridFrameThatPassedAndItsTargetIsStillAhead() {
+    func aLateFrameStandsForTheLatestGridFrameThatPassedAndItsTargetIsStillAhead() {
         let fast = Recorder<FrameTick>()
         let slow = Recorder<FrameTick>()
         let slowCalledAt = Recorder<TickInstant>()
@@ -167,7 +174,15 @@ import Testing
 
     // MARK: Fan-out
 
-    @Test func subscribersAtDifferentRatesShareOneTickerInSubscriptionOrder() {
+    /// Fan-out: one ticker in subscription order, one shared source per rate, context and time base, gone when nobody
+    /// holds it. Each check runs on a fresh instance of the suite.
+    @Test func subscribersShareOneSourceAndOneTicker() {
+        Self().subscribersAtDifferentRatesShareOneTickerInSubscriptionOrder()
+        Self().oneSharedSourcePerRefreshRateContextAndTimeBase()
+        Self().aSourceNobodyHoldsGoesAway()
+    }
+
+    func subscribersAtDifferentRatesShareOneTickerInSubscriptionOrder() {
         let order = Recorder<String>()
         let origin = time.now
         @Sendable func label(_ name: String, _ frame: FrameTick) -> String {
@@ -190,7 +205,7 @@ import Testing
         subscriptions.forEach { $0.cancel() }
     }
 
-    @Test func oneSharedSourcePerRefreshRateContextAndTimeBase() {
+    func oneSharedSourcePerRefreshRateContextAndTimeBase() {
         let other = TickerContext.dispatch(DispatchQueue(label: "TimerKitTests.frames.other"))
         let source = time.run { FrameSource.software(on: context) }
         time.run {
@@ -206,7 +221,7 @@ import Testing
         #expect(VirtualTime().run { FrameSource.software(on: context) } !== source, "another time base")
     }
 
-    @Test func aSourceNobodyHoldsGoesAway() {
+    func aSourceNobodyHoldsGoesAway() {
         weak var weakSource: FrameSource?
         time.run {
             let source = FrameSource.software(on: context)
@@ -218,7 +233,14 @@ import Testing
 
     // MARK: Stop and restart
 
-    @Test func theSourceStopsWithItsLastSubscriberAndRestartsOnTheGrid() {
+    /// The source stops with its last subscriber or when every one pauses, and restarts on the grid without drops. Each
+    /// check runs on a fresh instance of the suite.
+    @Test func theSourceStopsAndRestartsWithItsSubscribers() {
+        Self().theSourceStopsWithItsLastSubscriberAndRestartsOnTheGrid()
+        Self().pausingEverySubscriberStopsTheSourceAndResumingRestartsItWithoutDrops()
+    }
+
+    func theSourceStopsWithItsLastSubscriberAndRestartsOnTheGrid() {
         let frames = Recorder<FrameTick>()
         let origin = time.now
         let source = time.run { FrameSource.software(on: context) }
@@ -251,7 +273,7 @@ import Testing
         #expect(frameLiveTickers(time).isEmpty)
     }
 
-    @Test func pausingEverySubscriberStopsTheSourceAndResumingRestartsItWithoutDrops() {
+    func pausingEverySubscriberStopsTheSourceAndResumingRestartsItWithoutDrops() {
         let frames = Recorder<FrameTick>()
         let origin = time.now
         let (source, a, b) = time.run {

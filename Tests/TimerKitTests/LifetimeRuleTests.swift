@@ -6,14 +6,22 @@ import Testing
 @Suite struct LifetimeRuleTests {
     private final class Owner {}
 
-    @Test func aBindingIsOneByteAndFitsInTwoBits() {
+    /// The binding's size, what a release asks for, and which deliveries load the owner. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func aBindingDecidesWhatAReleaseAndADeliveryDo() {
+        Self().aBindingIsOneByteAndFitsInTwoBits()
+        Self().releasingAHandleAsksForWhatItsBindingSays()
+        Self().aDeliveryLoadsTheOwnerOfBoundItemsOnly()
+    }
+
+    func aBindingIsOneByteAndFitsInTwoBits() {
         #expect(MemoryLayout<Lifetime.Binding>.size == 1)
         #expect(Lifetime.Binding.allCases.allSatisfy { $0.rawValue < 4 })
         #expect(Lifetime.Binding.allCases.filter(\.isBound) == [.owner, .target])
         #expect(Lifetime.Binding.allCases.map(\.name) == ["owner", "target", "handle", "view"])
     }
 
-    @Test func releasingAHandleAsksForWhatItsBindingSays() {
+    func releasingAHandleAsksForWhatItsBindingSays() {
         #expect(Lifetime.release(of: .view, ownerReadsNil: true) == .nothing)
         #expect(Lifetime.release(of: .handle, ownerReadsNil: true) == .cancel)
         for bound in [Lifetime.Binding.owner, .target] {
@@ -38,7 +46,7 @@ import Testing
         #expect(Lifetime.effect(of: .keepIfRunning, in: state) == keep, "state \(state)")
     }
 
-    @Test func aDeliveryLoadsTheOwnerOfBoundItemsOnly() {
+    func aDeliveryLoadsTheOwnerOfBoundItemsOnly() {
         let owner = Owner()
         var loads = 0
         func load(_ object: AnyObject?) -> AnyObject? {
@@ -59,7 +67,14 @@ import Testing
         #expect(loads == 2, "an item that is not bound pays no weak load")
     }
 
-    @Test func aSweepHandsOutLiveOwnersAndStopsDeadOnes() {
+    /// A sweep hands out live owners and stops dead ones, its cursor going round-robin over a changing end. Each check
+    /// runs on a fresh instance of the suite.
+    @Test func theSweepStopsDeadOwnersRoundRobin() {
+        Self().aSweepHandsOutLiveOwnersAndStopsDeadOnes()
+        Self().theCursorGoesRoundRobinOverAChangingEnd()
+    }
+
+    func aSweepHandsOutLiveOwnersAndStopsDeadOnes() {
         let owner = Owner()
         var sweep = Lifetime.Sweep<Int>()
         #expect(sweep.isEmpty)
@@ -71,7 +86,7 @@ import Testing
         #expect(!sweep.isEmpty)
     }
 
-    @Test func theCursorGoesRoundRobinOverAChangingEnd() {
+    func theCursorGoesRoundRobinOverAChangingEnd() {
         var cursor = Lifetime.SweepCursor()
         #expect(cursor.next(below: 0) == nil)
         let first = (0..<5).compactMap { _ in cursor.next(below: 3) }
@@ -86,7 +101,13 @@ import Testing
         #expect(Lifetime.SweepCursor.steps(limit: 20, end: 3) == 3)
     }
 
-    @Test func oneNeverFiresRule() {
+    /// The never-fires rule and the owner-gone line. Each check runs on a fresh instance of the suite.
+    @Test func theDiagnosticRulesSayWhatTheySee() {
+        Self().oneNeverFiresRule()
+        Self().theOwnerGoneLineNamesTheOwnerAndTheContext()
+    }
+
+    func oneNeverFiresRule() {
         let window = Lifetime.neverFiresWindowNanoseconds
         #expect(Duration.nanoseconds(window) == Lifetime.neverFiresWindow)
         #expect(Lifetime.neverFires(binding: .handle, state: .running, deliveries: 0, age: window - 1))
@@ -100,7 +121,7 @@ import Testing
         #expect(warning.contains("will never fire") && warning.contains("Keep the returned Ticker"))
     }
 
-    @Test func theOwnerGoneLineNamesTheOwnerAndTheContext() {
+    func theOwnerGoneLineNamesTheOwnerAndTheContext() {
         #expect(
             Lifetime.ownerGoneLine("ticker", site: "A.swift:3", binding: .owner, ownerType: "Screen", context: "main")
                 == "TimerKit: ticker created at A.swift:3 stopped because its owner Screen went away (main)")
