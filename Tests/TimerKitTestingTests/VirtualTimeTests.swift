@@ -18,7 +18,14 @@ final class Log: @unchecked Sendable {
         init(log: Log) { self.log = log }
     }
 
-    @Test
+    /// Advancing drives every context unchanged, serves coinciding deadlines in scheduling order, and never waits for
+    /// real time. Each check runs on a fresh instance of the suite.
+    @Test func advancingDeliversEveryDeadlineInOrderWithoutWaiting() {
+        Self().advancingDrivesEveryContextWithoutChangingTheCode()
+        Self().coincidingDeadlinesAreServedInSchedulingOrder()
+        Self().tenThousandVirtualTicksNeverWaitForRealTime()
+    }
+
     func advancingDrivesEveryContextWithoutChangingTheCode() {
         for name in ["runLoop", "dispatch"] {
             Self().advancingDrivesEveryContextWithoutChangingTheCode(context: name)
@@ -42,7 +49,7 @@ final class Log: @unchecked Sendable {
         ticker.cancel()
     }
 
-    @Test func coincidingDeadlinesAreServedInSchedulingOrder() {
+    func coincidingDeadlinesAreServedInSchedulingOrder() {
         let time = VirtualTime()
         let log = Log()
         let queue = DispatchQueue(label: "order")
@@ -56,7 +63,15 @@ final class Log: @unchecked Sendable {
         tickers.forEach { $0.cancel() }
     }
 
-    @Test func pendingTickersShowWhatWaitsAndWhen() throws {
+    /// Pending tickers show what waits and when, runUntilIdle stops at the horizon, and runDue delivers manual fires
+    /// without moving time. Each check runs on a fresh instance of the suite.
+    @Test func theTimelineShowsAndServesWhatIsPending() throws {
+        try Self().pendingTickersShowWhatWaitsAndWhen()
+        Self().runUntilIdleStopsAtTheHorizonForRepeatingTickers()
+        Self().runDueDeliversManualFiresWithoutMovingTime()
+    }
+
+    func pendingTickersShowWhatWaitsAndWhen() throws {
         let time = VirtualTime()
         let ticker = time.run { Ticker.schedule(.after(.seconds(5)), on: .dispatch(.global())) { _ in } }
         let pending = try #require(time.pendingTickers.first)
@@ -69,7 +84,7 @@ final class Log: @unchecked Sendable {
         #expect(time.nextDeadline == nil)
     }
 
-    @Test func runUntilIdleStopsAtTheHorizonForRepeatingTickers() {
+    func runUntilIdleStopsAtTheHorizonForRepeatingTickers() {
         let time = VirtualTime()
         let log = Log()
         let ticker = time.run {
@@ -81,7 +96,7 @@ final class Log: @unchecked Sendable {
         ticker.cancel()
     }
 
-    @Test func runDueDeliversManualFiresWithoutMovingTime() {
+    func runDueDeliversManualFiresWithoutMovingTime() {
         let time = VirtualTime()
         let log = Log()
         let ticker = time.run {
@@ -94,7 +109,7 @@ final class Log: @unchecked Sendable {
         ticker.cancel()
     }
 
-    @Test func tenThousandVirtualTicksNeverWaitForRealTime() {
+    func tenThousandVirtualTicksNeverWaitForRealTime() {
         let time = VirtualTime()
         let log = Log()
         let ticker = time.run { Ticker.schedule(.every(.milliseconds(10)), on: .dispatch(.global())) { _ in } }

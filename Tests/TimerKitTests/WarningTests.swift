@@ -140,7 +140,14 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
 @Suite struct ClampWarningTests {
     init() { LogCapture.install() }
 
-    @Test func aRefreshRateOutsideTheRangeIsWarnedAboutAndAValidOneIsNot() {
+    /// A refresh rate outside the range, and a rate limiter saturating beyond 292 years. Each check runs on a fresh
+    /// instance of the suite.
+    @Test func anOutOfRangeSettingIsWarnedAboutAndAValidOneIsNot() {
+        Self().aRefreshRateOutsideTheRangeIsWarnedAboutAndAValidOneIsNot()
+        Self().aRateLimiterSaturatingBeyond292YearsIsWarnedAboutAndAValidOneIsNot()
+    }
+
+    func aRefreshRateOutsideTheRangeIsWarnedAboutAndAValidOneIsNot() {
         let time = VirtualTime()
         // The message names the rate, so unusual rates keep the lines of parallel tests apart.
         let low = time.run { FrameSource.software(refreshRate: -0.123_45, on: warningContext) }
@@ -156,7 +163,7 @@ private let warningContext = TickerContext.dispatch(DispatchQueue(label: "TimerK
         #expect(LogCapture.lines(containing: "987.6543").isEmpty)
     }
 
-    @Test func aRateLimiterSaturatingBeyond292YearsIsWarnedAboutAndAValidOneIsNot() {
+    func aRateLimiterSaturatingBeyond292YearsIsWarnedAboutAndAValidOneIsNot() {
         let time = VirtualTime()
         let saturated = contractUniqueFileID()
         let valid = contractUniqueFileID()
