@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TimerKit
 import TimerKitTesting
@@ -48,6 +49,38 @@ private actor IntervalPoller {
     func poll(every seconds: Int, named name: String) {
         poll = Ticker.schedule(.every(.seconds(seconds)), owner: self) { poller, _ in
             poller.ticks.append(name)
+        }
+    }
+}
+
+/// A main-actor model restarting a target–action ticker with another interval.
+@MainActor private final class Blinker {
+    private(set) var blinks: [String] = []
+    private var name = ""
+    private var ticker: Ticker?
+
+    func blink(every seconds: Int, named name: String) {
+        self.name = name
+        ticker = Ticker.schedule(.every(.seconds(seconds)), target: self, action: Blinker.blinked)
+    }
+
+    func blinked(_ tick: Tick) { blinks.append(name) }
+}
+
+/// A Sendable owner whose handle to a ticker on a dispatch context is replaced (the `on:` form).
+private final class QueuePoller: Sendable {
+    let ticks = Log()
+    private let ticker = Mutex<Ticker?>(nil)
+    let queue = DispatchQueue(label: "ReplacingTickerTests.queue")
+
+    func poll(every seconds: Int, named name: String) {
+        let new = Ticker.schedule(.every(.seconds(seconds)), on: .dispatch(queue), owner: self) { poller, _ in
+            poller.ticks.append(name)
+        }
+        // The old handle is released here, on this thread, right after the new ticker was made.
+        _ = ticker.withLock { old in
+            defer { old = new }
+            return old
         }
     }
 }
@@ -122,5 +155,27 @@ private actor IntervalPoller {
         await poller.poll(every: 5, named: "slow")
         await time.advance(by: .seconds(10))
         #expect(await poller.ticks == ["fast", "fast", "fast", "slow", "slow"])
+    }
+
+    @Test func aTargetActionTickerAssignedAgainStopsTheOldOne() async {
+        let blinker = Blinker()
+        await expectOnlyTheNewTickerAfterReplacing(start: blinker.blink(every:named:)) { blinker.blinks }
+    }
+
+    @Test func aTickerOnAContextAssignedAgainStopsTheOldOne() async {
+        let poller = QueuePoller()
+        await expectOnlyTheNewTickerAfterReplacing(start: poller.poll(every:named:)) { poller.ticks.all }
+    }
+
+    /// Starts "fast" every second, assigns "slow" every 3 s in its place 2 s later, and expects only the
+    /// new ticker's ticks from then on.
+    private func expectOnlyTheNewTickerAfterReplacing(
+        start: (Int, String) -> Void, seen: () -> [String]
+    ) async {
+        start(1, "fast")
+        await time.advance(by: .seconds(2))
+        start(3, "slow")
+        await time.advance(by: .seconds(6))
+        #expect(seen() == ["fast", "fast", "slow", "slow"])
     }
 }

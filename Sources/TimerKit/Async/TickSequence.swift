@@ -179,7 +179,7 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
                 if let actor {
                     consumer?.settles(after: actor)
                 } else {
-                    consumer?.settlesLeaving(site: "\(sequence.fileID):\(sequence.line)")
+                    consumer?.settlesLeaving(fileID: sequence.fileID, line: sequence.line)
                 }
             } else {
                 waited = await reader.sleep(

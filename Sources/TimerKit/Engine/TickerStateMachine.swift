@@ -300,10 +300,11 @@ struct TickerStateMachine: ~Copyable {
         let candidate = record(sibling.slot)
         let released = record(slot)
         return candidate.pointee.phase.isLive
-            && (candidate.pointee.site === released.pointee.site
-                || candidate.pointee.site.origin == released.pointee.site.origin)
-            && candidate.pointee.createdAt >= released.pointee.createdAt
-            && candidate.pointee.owner === owner
+            && Lifetime.isReplacement(
+                sameSite: candidate.pointee.site === released.pointee.site
+                    || candidate.pointee.site.origin == released.pointee.site.origin,
+                createdAt: candidate.pointee.createdAt, owner: candidate.pointee.owner,
+                releasedCreatedAt: released.pointee.createdAt, releasedOwner: owner)
     }
 
     /// What releasing a handle leaves to do after unlocking.

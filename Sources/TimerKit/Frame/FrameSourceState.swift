@@ -248,13 +248,13 @@ struct FrameSourceState: ~Copyable {
     private func isReplaced(
         _ subscriber: Subscriber, id: FrameSubscriberID, by sibling: FrameSubscriberID, into after: inout Aftermath
     ) -> Bool {
-        guard sibling != id, let candidate = self[sibling], candidate.origin.site == subscriber.origin.site,
-            candidate.createdAt >= subscriber.createdAt,
-            let owner = subscriber.owner?.object, let candidateOwner = candidate.owner?.object
-        else { return false }
+        guard sibling != id, let candidate = self[sibling], let owner = subscriber.owner?.object else { return false }
+        let candidateOwner = candidate.owner?.object
         after.owners.append(owner)
-        after.owners.append(candidateOwner)
-        return owner === candidateOwner
+        if let candidateOwner { after.owners.append(candidateOwner) }
+        return Lifetime.isReplacement(
+            sameSite: candidate.origin.site == subscriber.origin.site, createdAt: candidate.createdAt,
+            owner: candidateOwner, releasedCreatedAt: subscriber.createdAt, releasedOwner: owner)
     }
 
     /// The state of subscriber `id` (`cancelled` once it is gone). Looks at this subscriber's owner only:

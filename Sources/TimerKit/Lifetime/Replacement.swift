@@ -10,6 +10,17 @@ extension Lifetime {
     /// live item of the same holder, from the same call site, bound to the same owner and made no earlier:
     /// then the released one was replaced and stops. A handle discarded at creation is its own last
     /// creation and is never replaced; handles kept elsewhere are never released, so never compared.
+    /// The replacement rule, once for every holder: the running bound item whose handle is being released,
+    /// bound to `releasedOwner` (alive) and made at `releasedCreatedAt`, was replaced by the releasing
+    /// thread's last creation when that item is another live one of the same holder, from the same call
+    /// site (`sameSite`), made no earlier, and bound to the same owner (`owner`, loaded by the holder).
+    @inline(__always)
+    static func isReplacement(
+        sameSite: Bool, createdAt: Int64, owner: AnyObject?, releasedCreatedAt: Int64, releasedOwner: AnyObject
+    ) -> Bool {
+        sameSite && createdAt >= releasedCreatedAt && owner === releasedOwner
+    }
+
     enum LastBoundCreation {
         /// Records that this thread has just created the bound item `slot`/`serial` in `container` (an
         /// engine or a frame source, used as an identity only).

@@ -356,7 +356,7 @@ final class VirtualClock: AlarmHost {
 /// moves on.
 ///
 /// A consumer that is not isolated to an actor names its sequence's site with
-/// ``settlesLeaving(site:)``: released other than by a new wait, the token settles at once and the clock
+/// ``settlesLeaving(fileID:line:)``: released other than by a new wait, the token settles at once and the clock
 /// remembers that the task left a sequence, to warn if the task waits again only after time moved on.
 final class RunningConsumer: Sendable {
     private enum Release {
@@ -365,7 +365,7 @@ final class RunningConsumer: Sendable {
         /// Settle once this actor has run the consumer to its next suspension.
         case after(any Actor)
         /// Settle at once and remember that the task left the sequence made at this site.
-        case leaving(site: String)
+        case leaving(fileID: String, line: Int)
     }
 
     private let clock: VirtualClock
@@ -388,9 +388,9 @@ final class RunningConsumer: Sendable {
     }
 
     /// Settles, when released, at once, and records that the current task left the sequence made at
-    /// `site`.
-    func settlesLeaving(site: String) {
-        release.withLock { $0 = .leaving(site: site) }
+    /// `fileID`:`line`.
+    func settlesLeaving(fileID: String, line: Int) {
+        release.withLock { $0 = .leaving(fileID: fileID, line: line) }
     }
 
     deinit {
@@ -398,8 +398,9 @@ final class RunningConsumer: Sendable {
         switch release.withLock({ $0 }) {
         case .atOnce:
             clock.consumerSettled(id)
-        case .leaving(let site):
-            clock.consumerLeftSequence(site: site)
+        case .leaving(let fileID, let line):
+            // The site is formatted only here, once per sequence left, not at every tick.
+            clock.consumerLeftSequence(site: "\(fileID):\(line)")
             clock.consumerSettled(id)
         case .after(let actor):
             // Runs on the actor after the job that released this token, which is the consumer's.
