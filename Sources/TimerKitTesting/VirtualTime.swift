@@ -126,6 +126,60 @@ public final class VirtualTime: Clock, Sendable {
     /// The tracking mode of UIKit's main run loop (`UITrackingRunLoopMode`), one of the common modes.
     public static let trackingMode = RunLoop.Mode("UITrackingRunLoopMode")
 
+    // MARK: The wall clock and the time zone
+
+    /// The virtual wall clock: what `TickClock.date` reads, and what wall-clock schedules
+    /// (``TimerKit/TickSchedule/daily(hour:minute:second:in:tolerance:missed:file:line:)``, `aligned(to:)`
+    /// and the others) follow. It starts at ``start`` seconds after 1 January 2001 (UTC) and moves with
+    /// the virtual time, until ``setWallClock(to:)`` or ``moveWallClock(by:)`` sets it.
+    public var wallClock: Date { base.date }
+
+    /// Sets the virtual wall clock to `date` now, as a user or time synchronisation sets a device's
+    /// clock: the virtual instant (``now``) does not move, uptime and continuous tickers keep their
+    /// deadlines, and every running wall-clock ticker computes its next deadline again, at once (set
+    /// forward past an occurrence, the occurrence is missed: its schedule's `missed` policy applies at the
+    /// next advance). Nothing runs until the test advances.
+    public func setWallClock(to date: Date) {
+        base.setWallClock(toNanoseconds: Int64((date.timeIntervalSince1970 * 1e9).rounded(.down)))
+    }
+
+    /// Sets the virtual wall clock forward (or back, for a negative `duration`) by `duration`; see
+    /// ``setWallClock(to:)``.
+    public func moveWallClock(by duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let nanoseconds = overflow ? (seconds < 0 ? Int64.min : .max) : scaled &+ attoseconds / 1_000_000_000
+        let (moved, past) = base.wallNanoseconds.addingReportingOverflow(nanoseconds)
+        base.setWallClock(toNanoseconds: past ? (nanoseconds < 0 ? .min : .max) : moved)
+    }
+
+    /// The virtual current time zone, which wall-clock schedules made without a zone follow: UTC until a
+    /// test sets it. Setting another zone is a zone change: those tickers compute their next deadline
+    /// again, at once (a daily 09:00 moves to 09:00 of the new zone). Schedules given a zone keep theirs.
+    public var timeZone: TimeZone {
+        get { base.timeZone }
+        set { base.timeZone = newValue }
+    }
+
+    /// Moves time forward by `duration` as a process that is suspended (or a device asleep) sees it:
+    /// nothing runs on the way; then what is due runs at once, late — each repeating ticker once, with
+    /// the deadlines it missed in `skipped`, and each wall-clock ticker by its missed-occurrence policy.
+    /// Virtual time has one timeline for both clocks, so uptime tickers see the suspension too. Returns
+    /// the number of wake-ups. Does not wait for async consumers: from async code, use the `async` form.
+    @discardableResult
+    public func suspend(for duration: Duration) -> Int {
+        base.jump(toNanoseconds: now.advanced(by: max(.zero, duration)).nanoseconds)
+        return runDue()
+    }
+
+    /// As ``suspend(for:)``, then lets the consumers the late deliveries resumed run (see
+    /// ``advance(by:isolation:)``).
+    @discardableResult
+    public func suspend(for duration: Duration, isolation: isolated (any Actor)? = #isolation) async -> Int {
+        base.jump(toNanoseconds: now.advanced(by: max(.zero, duration)).nanoseconds)
+        return await runDue()
+    }
+
     // MARK: Moving time (synchronous)
 
     /// Moves time forward by `duration`, running every handler that falls due on the way, each at its own

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a handler receives each time its ticker fires.
 ///
 /// Deadlines are numbered from 1: deadline *k* is `start + firstDelay + (k − 1)·interval` (shifted by the
@@ -19,6 +21,11 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
     public let fireCount: Int
     /// Whether this delivery came from ``Ticker/fire()`` rather than from the schedule.
     public let isManual: Bool
+    /// For a wall-clock schedule (``TickSchedule/followsWallClock``), the wall-clock instant of the
+    /// occurrence this tick stands for (09:00:00 exactly for a daily 09:00; the whole second for a
+    /// schedule aligned to seconds): format this, not `Date()`, to show the time the tick is for. `nil` for
+    /// other schedules and for a manual fire.
+    public let date: Date?
 
     /// How late the delivery was: `timestamp − deadline` (never negative; deliveries are never early).
     public var lateness: Duration { deadline.duration(to: timestamp) }
@@ -33,7 +40,8 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
         skipped: Int,
         remaining: Int?,
         fireCount: Int,
-        isManual: Bool
+        isManual: Bool,
+        date: Date? = nil
     ) {
         self.index = index
         self.deadline = deadline
@@ -42,6 +50,7 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
         self.remaining = remaining
         self.fireCount = fireCount
         self.isManual = isManual
+        self.date = date
     }
 
     /// A short human-readable description, for logs and test output.

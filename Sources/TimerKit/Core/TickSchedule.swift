@@ -37,6 +37,16 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     /// For a schedule at a wall-clock date: the date, turned into a delay when a ticker is created.
     let date: Date?
 
+    /// For a wall-clock schedule (aligned or calendar): its rule; its deadlines are computed from the wall
+    /// clock, one occurrence at a time, by the ticker (see `WallTicker`).
+    let wall: WallSchedule?
+
+    /// Whether the deadlines follow the wall clock: an aligned or calendar schedule
+    /// (``aligned(to:tolerance:missed:file:line:)``, ``daily(hour:minute:second:in:tolerance:missed:file:line:)``
+    /// and the others). Its ``firstDelay`` and ``interval`` are zero: each deadline is computed from the wall
+    /// clock when the one before is delivered, and again when the clock is set or the zone changes.
+    public var followsWallClock: Bool { wall != nil }
+
     /// The number of deadlines; `nil` for an unbounded schedule.
     public var count: Int? { times.count }
 
@@ -65,6 +75,18 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
             bound: count ?? -1)
         self.clock = clock
         self.date = date
+        self.wall = nil
+        self.adjustments = adjustments
+    }
+
+    /// A wall-clock schedule: on the continuous clock, unbounded; the engine keeps only its tolerance (the
+    /// ticker computes each deadline, see `WallTicker`).
+    init(wall: WallSchedule, tolerance: Int64, adjustments: [String]) {
+        self.times = ScheduleTimes(
+            firstDelayNanoseconds: 0, intervalNanoseconds: 0, toleranceNanoseconds: tolerance, bound: -1)
+        self.clock = .continuous
+        self.date = nil
+        self.wall = wall
         self.adjustments = adjustments
     }
 
@@ -80,10 +102,11 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A schedule made of stored numbers, without adjustments (for snapshots).
-    init(_ times: ScheduleTimes, clock: TickClock = .uptime) {
+    init(_ times: ScheduleTimes, clock: TickClock = .uptime, wall: WallSchedule? = nil) {
         self.times = times
         self.clock = clock
         self.date = nil
+        self.wall = wall
         self.adjustments = []
     }
 
@@ -292,6 +315,7 @@ public struct TickSchedule: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let onClock = clock == .uptime ? "" : " (\(clock))"
         if let date { return "at \(date)" }
+        if let wall { return wall.summary }
         switch count {
         case 1?: return "after \(firstDelay)" + onClock
         case let n?: return "every \(interval) ×\(n)" + onClock

@@ -165,8 +165,19 @@ extension Ticker {
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
-        let origin = TickerOrigin(
+        var origin = TickerOrigin(
             fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
+        var handler = handler
+        var originOffset = originOffset
+        if let wall = schedule.wall {
+            // A wall-clock ticker: its `WallTicker` decides each occurrence; the engine waits for the first.
+            let wallNow = timeBase.source.wallNanoseconds()
+            let ticker = WallTicker(schedule: wall, inner: handler, createdAt: wallNow)
+            originOffset = ticker.firstDelay(from: wallNow, on: timeBase.source)
+            handler = .wall(ticker)
+            origin.wall = wall
+            WallClockWatch.watch(timeBase)
+        }
         let engine = explicitEngine ?? timeBase.engine(for: context, clock: schedule.clock)
         let id = engine.add(
             schedule: schedule, origin: origin, owner: owner, startsImmediately: startsImmediately, handler: handler,

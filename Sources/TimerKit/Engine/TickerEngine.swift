@@ -129,6 +129,20 @@ final class TickerEngine: Sendable {
         // A bound ticker's owner (`released.owner`) is released here, after unlocking.
     }
 
+    /// Retargets a wall-clock ticker (see `TickerStateMachine.retarget`); the arming it returns is applied
+    /// by the caller, with ``apply(_:)``, once it has released its own lock.
+    func retarget(_ id: TickerID, deadline: Int64, retract: Bool) -> Arming? {
+        withMachine { $0.retarget(id, deadline: deadline, retract: retract) }
+    }
+
+    /// Applies an arming returned by ``retarget(_:deadline:retract:)``.
+    func apply(_ arming: Arming?) { applyArming(arming) }
+
+    /// The running wall-clock tickers, each with its id (retained: their recompute runs after unlocking).
+    func runningWallTickers() -> [(WallTicker, TickerID)] {
+        withMachine { $0.runningWallTickers() }
+    }
+
     /// Cancels every live ticker (when a virtual time base is torn down).
     func cancelAll() {
         withMachine { $0.cancelAll() }.forEach { carryOut($0) }
@@ -144,6 +158,8 @@ final class TickerEngine: Sendable {
             applyArming(arming)
         case .release(let released):
             carryOut(released)
+        case .recomputeWall(let wall, let id, let reason):
+            wall.recompute(reason, engine: self, id: id)
         case .warnRestartedFinished(let site):
             Diagnostics.warn(
                 "restart() on the finished ticker created at \(site.fileID):\(site.line) does nothing: a "
@@ -220,6 +236,8 @@ final class TickerEngine: Sendable {
             RunLoopThreadEnd.watchOnItsThread(self)
             watchesItsLoopThread = true
         }
+        // A continuous-clock engine wakes at least once a second: where a set of the wall clock is noticed.
+        if clock.kind == .continuous, case .system = clock.source { WallClockWatch.check() }
         var served = 0
         while true {
             let action = withMachine { machine in

@@ -17,6 +17,8 @@ enum TickHandler: Sendable {
     /// A tick sequence's waiter, called directly (no closure around it), so that a batch being served can
     /// ask for the next waiters' memory ahead of their turn (see `TickerStateMachine.DueBatch`).
     case waiter(TickWaiterToken)
+    /// A wall-clock ticker's occurrences, around the handler it was made with (see `WallTicker`).
+    case wall(WallTicker)
 
     func callAsFunction(_ tick: Tick, owner: AnyObject?, engine: TickerEngine, id: TickerID) {
         switch self {
@@ -24,6 +26,7 @@ enum TickHandler: Sendable {
         case .owner(let handler): handler(owner!, tick)
         case .full(let handler): handler(tick, owner, engine, id)
         case .waiter(let token): token.fired(tick, engine: engine, id: id)
+        case .wall(let ticker): ticker.fired(tick, owner: owner, engine: engine, id: id)
         }
     }
 }
@@ -44,10 +47,12 @@ struct TickerOrigin: Sendable, Hashable {
     /// Internal tickers whose handlers only hand a value over (and never stop other tickers) may be
     /// delivered in batches: several decided under one lock, then called back to back.
     var isBatched = false
+    /// A wall-clock ticker's rule (its deadlines are computed by its `WallTicker`, one at a time).
+    var wall: WallSchedule? = nil
 
     static func == (lhs: TickerOrigin, rhs: TickerOrigin) -> Bool {
         lhs.line == rhs.line && lhs.binding == rhs.binding && lhs.isBatched == rhs.isBatched
-            && lhs.ownerTypeID == rhs.ownerTypeID && lhs.fileID == rhs.fileID
+            && lhs.ownerTypeID == rhs.ownerTypeID && lhs.fileID == rhs.fileID && lhs.wall == rhs.wall
     }
 
     func hash(into hasher: inout Hasher) {
@@ -56,6 +61,7 @@ struct TickerOrigin: Sendable, Hashable {
         hasher.combine(ownerTypeID)
         hasher.combine(binding)
         hasher.combine(isBatched)
+        if let wall { hasher.combine(wall) }
     }
 
     private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
@@ -69,10 +75,14 @@ struct TickerOrigin: Sendable, Hashable {
 final class TickerSite: Sendable {
     let origin: TickerOrigin
     let times: ScheduleTimes
+    /// Whether the site's tickers follow the wall clock: the engine parks one after each scheduled
+    /// delivery, and its `WallTicker` retargets it.
+    let isWall: Bool
 
     init(_ origin: TickerOrigin, times: ScheduleTimes) {
         self.origin = origin
         self.times = times
+        self.isWall = origin.wall != nil
     }
 
     var fileID: String { origin.fileID }

@@ -85,6 +85,9 @@ struct TickerStateMachine: ~Copyable {
         case release(ReleasedResources)
         /// `restart()` on a finished ticker: its handler is gone, nothing can run again (warned about).
         case warnRestartedFinished(TickerSite)
+        /// A wall-clock ticker was started, restarted or resumed: it is parked until its `WallTicker`
+        /// computes its next deadline (after unlocking) and retargets it.
+        case recomputeWall(WallTicker, TickerID, WallTicker.Reason)
     }
 
     /// One due ticker served: delivered, or stopped instead because its owner was gone.
@@ -220,6 +223,15 @@ struct TickerStateMachine: ~Copyable {
             if command == .restart, phase == .finished { return .warnRestartedFinished(self[slot].site) }
             return .none
         }
+        if self[slot].site.isWall, command == .start || command == .restart || command == .resume,
+            case .wall(let wall) = self[slot].handler
+        {
+            // Parked (running, waiting for no deadline) until the wall ticker retargets it.
+            if command != .resume { updateCounts(slot) { $0.nextIndex = 1 } }
+            self[slot].phase = .running(origin: .max)
+            reschedule(slot)
+            return .recomputeWall(wall, id, command == .resume ? .resumed : .started)
+        }
         switch (command, phase) {
         case (.start, _), (.restart, _):
             // Deadline 1 is one first delay from now; pending `fire()` requests stay.
@@ -305,6 +317,32 @@ struct TickerStateMachine: ~Copyable {
                     || candidate.pointee.site.origin == released.pointee.site.origin,
                 createdAt: candidate.pointee.createdAt, owner: candidate.pointee.owner,
                 releasedCreatedAt: released.pointee.createdAt, releasedOwner: owner)
+    }
+
+    /// A wall-clock ticker's next deadline, computed by its `WallTicker`: a running ticker (parked or not)
+    /// waits for `deadline` from now on; `retract` takes back the delivery the engine counted at the last
+    /// deadline, which the wall ticker did not make (not due yet by the wall clock, or skipped).
+    mutating func retarget(_ id: TickerID, deadline: Int64, retract: Bool) -> Arming? {
+        guard isCurrent(id) else { return nil }
+        let slot = id.slot
+        if retract { updateCounts(slot) { $0.fireCount = max(0, $0.fireCount - 1) } }
+        guard case .running = self[slot].phase else { return nil }
+        self[slot].phase = .running(origin: deadline)
+        reschedule(slot)
+        return armingIfNeeded()
+    }
+
+    /// The wall-clock tickers that are running, with their ids (for a recompute after a clock change).
+    func runningWallTickers() -> [(WallTicker, TickerID)] {
+        var found: [(WallTicker, TickerID)] = []
+        for slot in 0..<UInt32(slotCount) where isOccupied(slot) {
+            let record = self.record(slot)
+            guard record.pointee.site.isWall, case .running = record.pointee.phase,
+                case .wall(let wall)? = record.pointee.handler
+            else { continue }
+            found.append((wall, TickerID(slot: slot, serial: record.pointee.serial)))
+        }
+        return found
     }
 
     /// What releasing a handle leaves to do after unlocking.
@@ -467,6 +505,8 @@ struct TickerStateMachine: ~Copyable {
         if isFinal {
             then = stop(slot, as: .finished)
         } else {
+            // A wall-clock ticker waits, parked, for its `WallTicker` to decide this occurrence and the next.
+            if !tick.isManual, record.pointee.site.isWall { record.pointee.phase = .running(origin: .max) }
             // The schedule and counters are at hand: not read from the record (or a side table) again.
             reschedule(slot, to: heapKey(of: record, slot: slot, times: schedule, nextIndex: counts.nextIndex))
         }

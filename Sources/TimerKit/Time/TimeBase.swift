@@ -30,12 +30,32 @@ final class TimeBase: Sendable {
             }
         }
 
-        /// The wall-clock date. Under virtual time, the virtual reading in seconds since the reference date
-        /// (1 January 2001), so that schedules at a `Date` run on virtual time too.
+        /// The wall-clock date. Under virtual time, the virtual wall clock (at first the virtual reading in
+        /// seconds since the reference date, 1 January 2001), so that schedules at a `Date` run on virtual
+        /// time too.
         func date() -> Date {
             switch self {
             case .system: Date()
-            case .virtual(let clock): Date(timeIntervalSinceReferenceDate: Double(clock.now()) / 1e9)
+            case .virtual(let clock): clock.date()
+            }
+        }
+
+        /// The wall clock in nanoseconds since 1970 (UTC): `CLOCK_REALTIME`, or the virtual wall clock.
+        func wallNanoseconds() -> Int64 {
+            switch self {
+            case .system:
+                var time = timespec()
+                clock_gettime(CLOCK_REALTIME, &time)
+                return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+            case .virtual(let clock): return clock.wallNanoseconds()
+            }
+        }
+
+        /// The current time zone: the system's (followed when it changes), or the virtual one.
+        func timeZone() -> TimeZone {
+            switch self {
+            case .system: TimeZone.current
+            case .virtual(let clock): clock.timeZone
             }
         }
 

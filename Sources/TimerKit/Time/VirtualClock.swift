@@ -32,6 +32,11 @@ final class VirtualClock: AlarmHost {
 
     private struct State {
         var now: Int64 = 0
+        /// The virtual wall clock, as its distance from `now`: wall-clock nanoseconds since 1970 are
+        /// `now + wallOffset`. At first the virtual reading counts seconds since 1 January 2001 (UTC).
+        var wallOffset = VirtualClock.referenceDateOffset
+        /// The virtual current time zone (UTC until a test sets it).
+        var timeZone = TimeZone(identifier: "UTC")!
         var nextAlarmID = 0
         /// Every alarm by id (its order: ids grow as contexts are first used); `deadline` set while armed.
         var alarms: [Int: Alarm] = [:]
@@ -94,6 +99,41 @@ final class VirtualClock: AlarmHost {
     }
 
     func now() -> Int64 { state.withLock { $0.now } }
+
+    /// Nanoseconds from 1970 to 1 January 2001 (UTC), `Date`'s reference date.
+    static let referenceDateOffset: Int64 = 978_307_200_000_000_000
+
+    /// The virtual wall clock: nanoseconds since 1970 (UTC).
+    func wallNanoseconds() -> Int64 { state.withLock { $0.now.addingSaturating($0.wallOffset) } }
+
+    /// The virtual wall clock as a `Date`, exact while the wall clock is where it started (seconds since
+    /// the reference date are then the virtual reading).
+    func date() -> Date {
+        let sinceReference = state.withLock { $0.now.addingSaturating($0.wallOffset - Self.referenceDateOffset) }
+        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1e9)
+    }
+
+    /// Sets the virtual wall clock to read `nanoseconds` (since 1970) now; the monotonic reading does not
+    /// move. Returns the change, in nanoseconds.
+    func setWallClock(toNanoseconds nanoseconds: Int64) -> Int64 {
+        state.withLock { state in
+            let offset = nanoseconds.subtractingSaturating(state.now)
+            defer { state.wallOffset = offset }
+            return offset.subtractingSaturating(state.wallOffset)
+        }
+    }
+
+    /// The virtual current time zone.
+    var timeZone: TimeZone {
+        get { state.withLock { $0.timeZone } }
+        set { state.withLock { $0.timeZone = newValue } }
+    }
+
+    /// Moves the reading to `target` without firing the alarms due on the way (a suspended process, a
+    /// sleeping device): they are due when the next advance runs.
+    func jump(to target: Int64) {
+        state.withLock { $0.now = max($0.now, target) }
+    }
 
     func makeAlarm(delivery: Delivery = .inline, wake: @escaping @Sendable () -> Void) -> any EngineAlarm {
         if case .queue(let queue) = delivery { Self.mark(queue) }

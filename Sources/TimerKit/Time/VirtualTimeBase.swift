@@ -36,6 +36,37 @@ package final class VirtualTimeBase: Sendable {
 
     package var nowNanoseconds: Int64 { clock.now() }
 
+    // MARK: The virtual wall clock
+
+    /// The virtual wall clock, in nanoseconds since 1970 (UTC).
+    package var wallNanoseconds: Int64 { clock.wallNanoseconds() }
+
+    /// The virtual wall clock as a `Date`.
+    package var date: Date { clock.date() }
+
+    /// Sets the virtual wall clock (the monotonic reading does not move) and, when it changed, has every
+    /// running wall-clock ticker compute its deadline again, as a set of the system clock does.
+    package func setWallClock(toNanoseconds nanoseconds: Int64) {
+        guard clock.setWallClock(toNanoseconds: nanoseconds) != 0 else { return }
+        WallClockWatch.recompute(base)
+    }
+
+    /// The virtual current time zone; setting a different one recomputes every running wall-clock
+    /// ticker that follows the current zone, as a change of the system's zone does.
+    package var timeZone: TimeZone {
+        get { clock.timeZone }
+        set {
+            guard newValue != clock.timeZone else { return }
+            clock.timeZone = newValue
+            WallClockWatch.recompute(base)
+        }
+    }
+
+    /// Moves the reading to `target` without running what falls due on the way.
+    package func jump(toNanoseconds target: Int64) {
+        clock.jump(to: target)
+    }
+
     package var nextDeadlineNanoseconds: Int64? { clock.nextDeadline() }
 
     /// Fires every alarm due by `target`, in order, then sets the clock to `target`. Returns the number of

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Notices that the system's wall clock was set or its time zone changed, and has every running
+/// wall-clock ticker compute its deadline again. Uptime and continuous tickers are never moved.
+///
+/// **How a clock set is noticed.** The offset between the wall clock and the continuous clock only
+/// changes when the wall clock is set (or slewed by time synchronisation). It is read at every wake-up of
+/// an engine on the continuous clock — wall-clock tickers count on it, and such an engine never waits
+/// longer than a second on a system context (see `ContinuousAlarm`) — and a change of more than
+/// ``threshold`` recomputes. This costs two clock readings per wake-up that already happens, and notices a
+/// set within a second. (The alternative on Linux, a `timerfd` armed with `TFD_TIMER_CANCEL_ON_SET`,
+/// notices at once but needs a thread blocked on it for the process's life; `timerkit-bench --only
+/// calendar` measures both.) On Apple platforms `NSSystemClockDidChangeNotification` also recomputes at
+/// once.
+///
+/// **How a zone change is noticed.** `NSSystemTimeZoneDidChangeNotification` (Apple platforms); and, at a
+/// wake-up at most every ``zoneCheckInterval``, the `TZ` variable and the `/etc/localtime` link (where
+/// Linux keeps the zone): a change resets Foundation's cached zone and recomputes.
+///
+/// Under virtual time, setting the virtual wall clock or zone recomputes that time base's tickers at
+/// once (`VirtualTime.setWallClock(to:)`).
+enum WallClockWatch {
+    /// The smallest change of the wall clock's offset that recomputes: larger than the slewing of time
+    /// synchronisation between two wake-ups, smaller than any clock set worth following.
+    static let threshold: Int64 = 10_000_000
+
+    /// How often, at most, a wake-up looks at the zone's settings (in continuous nanoseconds).
+    static let zoneCheckInterval: Int64 = 5_000_000_000
+
+    private struct State {
+        var isWatching = false
+        /// Wall minus continuous clock, in nanoseconds, when last looked at.
+        var offset: Int64 = 0
+        var zoneSignature = ""
+        var zoneCheckedAt: Int64 = 0
+        var observers: [UncheckedObserver] = []
+    }
+
+    private static let state = Locked<State>.make(State())
+
+    /// Starts watching the system clock, once, when the first wall-clock ticker is made on `timeBase`
+    /// (virtual time bases are told of their changes by the test).
+    static func watch(_ timeBase: TimeBase) {
+        guard case .system = timeBase.source else { return }
+        let isNew = state.withLock { state -> Bool in
+            guard !state.isWatching else { return false }
+            state.isWatching = true
+            state.offset = currentOffset()
+            state.zoneSignature = zoneSignature()
+            return true
+        }
+        guard isNew else { return }
+        let center = NotificationCenter.default
+        let observers = [
+            center.addObserver(
+                forName: Notification.Name("NSSystemClockDidChangeNotification"), object: nil, queue: nil
+            ) { _ in clockChanged() },
+            center.addObserver(
+                forName: Notification.Name("NSSystemTimeZoneDidChangeNotification"), object: nil, queue: nil
+            ) { _ in zoneChanged() },
+        ]
+        // Kept for the process's life: the watch never stops (it costs nothing between wake-ups).
+        state.withLock { $0.observers = observers.map { UncheckedObserver($0) } }
+    }
+
+    /// Called at each wake-up of a continuous-clock engine on system time: recomputes when the wall clock
+    /// moved against the continuous clock, or the zone's settings changed.
+    static func check() {
+        let now = Platform.continuousNanoseconds()
+        let offset = TimeBase.Source.system.wallNanoseconds().subtractingSaturating(now)
+        enum Change { case none, clock, zone }
+        let change = state.withLock { state -> Change in
+            guard state.isWatching else { return .none }
+            if abs(offset.subtractingSaturating(state.offset)) > threshold {
+                state.offset = offset
+                return .clock
+            }
+            guard now.subtractingSaturating(state.zoneCheckedAt) >= zoneCheckInterval else { return .none }
+            state.zoneCheckedAt = now
+            let signature = zoneSignature()
+            guard signature != state.zoneSignature else { return .none }
+            state.zoneSignature = signature
+            return .zone
+        }
+        switch change {
+        case .none: break
+        case .clock: recompute(.system)
+        case .zone:
+            NSTimeZone.resetSystemTimeZone()
+            recompute(.system)
+        }
+    }
+
+    private static func clockChanged() {
+        state.withLock { $0.offset = currentOffset() }
+        recompute(.system)
+    }
+
+    private static func zoneChanged() {
+        NSTimeZone.resetSystemTimeZone()
+        state.withLock { $0.zoneSignature = zoneSignature() }
+        recompute(.system)
+    }
+
+    /// Every running wall-clock ticker of `timeBase` computes its deadline again.
+    static func recompute(_ timeBase: TimeBase) {
+        for engine in timeBase.engines() where engine.clock.kind == .continuous {
+            for (ticker, id) in engine.runningWallTickers() {
+                ticker.recompute(.clockChanged, engine: engine, id: id)
+            }
+        }
+    }
+
+    private static func currentOffset() -> Int64 {
+        TimeBase.Source.system.wallNanoseconds().subtractingSaturating(Platform.continuousNanoseconds())
+    }
+
+    /// What decides the system's zone: the `TZ` variable and the target of `/etc/localtime`.
+    static func zoneSignature() -> String {
+        let variable = getenv("TZ").map { String(cString: $0) } ?? ""
+        var buffer = [CChar](repeating: 0, count: 1_024)
+        let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        let link = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return variable + "|" + link
+    }
+}
+
+/// A notification observer token kept for the process's life.
+private struct UncheckedObserver: @unchecked Sendable {
+    // Invariant: the token is stored once and never used again (the observation lasts as long as the
+    // process); nothing reads it from another thread.
+    let token: any NSObjectProtocol
+    init(_ token: any NSObjectProtocol) { self.token = token }
+}
