@@ -25,6 +25,12 @@ import TimerKit
         case everyNegativeSeconds
         case countdownNegativeInterval
         case atNaNDate
+        case dailyHour25
+        case dailyMinute60
+        case monthlyDay32
+        case weeklyOnNoDay
+        case alignedToZero
+        case ticksOnAWallClockSchedule
 
         var testDescription: String { rawValue }
 
@@ -46,6 +52,15 @@ import TimerKit
             case .countdownNegativeInterval:
                 "TimerKit: a repeating interval of -1.0 seconds is not positive"
             case .atNaNDate: "TimerKit: the date is NaN; pass a real date"
+            case .dailyHour25:
+                "TimerKit: 25:0:0 is not a time of day; pass an hour of 0–23 and a minute and second of 0–59"
+            case .dailyMinute60: "TimerKit: 9:60:0 is not a time of day"
+            case .monthlyDay32:
+                "TimerKit: day 32 of the month is out of range; pass 1–31 (months without the day are skipped)"
+            case .weeklyOnNoDay: "TimerKit: a weekly schedule on no weekday never fires; name at least one day"
+            case .alignedToZero: "TimerKit: a repeating interval of 0.0 seconds is not positive"
+            case .ticksOnAWallClockSchedule:
+                "a tick sequence counts on a Clock, not on the wall clock; for the wall-clock schedule daily at 09:00"
             }
         }
 
@@ -68,6 +83,12 @@ import TimerKit
             case .everyNegativeSeconds: _ = TickSchedule.every(seconds: -1)
             case .countdownNegativeInterval: _ = TickSchedule.countdown(from: 60, every: .seconds(-1))
             case .atNaNDate: _ = TickSchedule.at(Date(timeIntervalSinceReferenceDate: .nan))
+            case .dailyHour25: _ = TickSchedule.daily(hour: 25)
+            case .dailyMinute60: _ = TickSchedule.daily(hour: 9, minute: 60)
+            case .monthlyDay32: _ = TickSchedule.monthly(onDay: 32, hour: 9)
+            case .weeklyOnNoDay: _ = TickSchedule.weekly(on: [], hour: 9)
+            case .alignedToZero: _ = TickSchedule.aligned(to: .zero)
+            case .ticksOnAWallClockSchedule: _ = Ticker.ticks(.daily(hour: 9))
             }
         }
     }

@@ -61,6 +61,12 @@ public struct TickSequence<C: Clock>: AsyncSequence, Sendable where C.Duration =
         schedule: TickSchedule, clock: C, owner: AnyObject?, fileID: String, line: Int,
         context: TickerContext = EngineWait.context
     ) {
+        if schedule.followsWallClock {
+            Diagnostics.stop(
+                "TimerKit: \(fileID):\(line): a tick sequence counts on a Clock, not on the wall clock; for the "
+                    + "wall-clock schedule \(schedule), use Ticker.schedule(_:owner:) with an actor owner (its "
+                    + "handler runs isolated to the actor) or on a context")
+        }
         self.schedule = schedule
         self.clock = clock
         self.owner = owner.map(WeakReference.init)

@@ -356,7 +356,7 @@ final class TickerEngine: Sendable {
                 ownerType: site.ownerTypeName,
                 binding: site.binding.name,
                 context: context,
-                schedule: TickSchedule(times, clock: clock),
+                schedule: TickSchedule(times, clock: clock, wall: site.origin.wall),
                 fireCount: fireCount,
                 skippedCount: skippedTotal,
                 nextDeadline: nextDeadline.map { TickInstant(nanoseconds: $0) },

@@ -201,13 +201,13 @@ extension Tick {
         Tick(
             index: newer.index, deadline: newer.deadline, timestamp: newer.timestamp,
             skipped: newer.skipped + older.skipped + (older.isManual ? 0 : 1), remaining: newer.remaining,
-            fireCount: newer.fireCount, isManual: newer.isManual)
+            fireCount: newer.fireCount, isManual: newer.isManual, date: newer.date)
     }
 
     /// This tick as the `number`th call of an actor-isolated handler (``fireCount`` counts calls).
     func numbered(_ number: Int) -> Tick {
         Tick(
             index: index, deadline: deadline, timestamp: timestamp, skipped: skipped, remaining: remaining,
-            fireCount: number, isManual: isManual)
+            fireCount: number, isManual: isManual, date: date)
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
 
+extension Set where Element == TickSchedule.Weekday {
+    /// Monday to Friday: `.weekly(on: .weekdays, hour: 9)`.
+    public static var weekdays: Set<TickSchedule.Weekday> { [.monday, .tuesday, .wednesday, .thursday, .friday] }
+    /// Saturday and Sunday.
+    public static var weekend: Set<TickSchedule.Weekday> { [.saturday, .sunday] }
+}
+
 extension TickSchedule {
     /// A day of the week, numbered as `Calendar`'s `weekday` component is (1 is Sunday).
     public enum Weekday: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -17,11 +24,6 @@ extension TickSchedule {
         case friday
         /// Saturday (`weekday` 7).
         case saturday
-
-        /// Monday to Friday.
-        public static let weekdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
-        /// Saturday and Sunday.
-        public static let weekend: Set<Weekday> = [.saturday, .sunday]
 
         /// The English name, lowercased ("monday").
         public var description: String { "\(name)" }
