@@ -165,7 +165,7 @@ extension Ticker {
         if !schedule.adjustments.isEmpty {
             Diagnostics.warn("ticker at \(fileID):\(line): " + schedule.adjustments.joined(separator: "; "))
         }
-        var origin = TickerOrigin(
+        let origin = TickerOrigin(
             fileID: fileID, line: line, ownerType: ownerType, binding: binding, isBatched: batched)
         var handler = handler
         var originOffset = originOffset
@@ -175,7 +175,6 @@ extension Ticker {
             let ticker = WallTicker(schedule: wall, inner: handler, createdAt: wallNow)
             originOffset = ticker.firstDelay(from: wallNow, on: timeBase.source)
             handler = .wall(ticker)
-            origin.wall = wall
             WallClockWatch.watch(timeBase)
         }
         let engine = explicitEngine ?? timeBase.engine(for: context, clock: schedule.clock)

@@ -337,6 +337,8 @@ final class TickerEngine: Sendable {
         let skippedTotal: Int
         let nextDeadline: Int64?
         let createdAt: Int64
+        /// A wall-clock ticker's rule (its schedule's description).
+        let wall: WallSchedule?
 
         init(_ record: borrowing TickerRecord, times: ScheduleTimes, counts: TickerCounts, nextDeadline: Int64?) {
             state = record.phase.state
@@ -346,6 +348,7 @@ final class TickerEngine: Sendable {
             skippedTotal = counts.skippedTotal
             self.nextDeadline = nextDeadline
             createdAt = record.createdAt
+            wall = record.handler?.wallTicker?.schedule
         }
 
         func snapshot(context: String, clock: TickClock) -> TickerSnapshot {
@@ -356,7 +359,7 @@ final class TickerEngine: Sendable {
                 ownerType: site.ownerTypeName,
                 binding: site.binding.name,
                 context: context,
-                schedule: TickSchedule(times, clock: clock, wall: site.origin.wall),
+                schedule: TickSchedule(times, clock: clock, wall: wall),
                 fireCount: fireCount,
                 skippedCount: skippedTotal,
                 nextDeadline: nextDeadline.map { TickInstant(nanoseconds: $0) },

@@ -17,8 +17,15 @@ enum TickHandler: Sendable {
     /// A tick sequence's waiter, called directly (no closure around it), so that a batch being served can
     /// ask for the next waiters' memory ahead of their turn (see `TickerStateMachine.DueBatch`).
     case waiter(TickWaiterToken)
-    /// A wall-clock ticker's occurrences, around the handler it was made with (see `WallTicker`).
+    /// A wall-clock ticker's occurrences, around the handler it was made with (see `WallTicker`): the
+    /// engine parks such a ticker after each scheduled delivery, and the wall ticker retargets it.
     case wall(WallTicker)
+
+    /// The wall-clock ticker, for a ticker that follows the wall clock.
+    var wallTicker: WallTicker? {
+        if case .wall(let ticker) = self { return ticker }
+        return nil
+    }
 
     func callAsFunction(_ tick: Tick, owner: AnyObject?, engine: TickerEngine, id: TickerID) {
         switch self {
@@ -47,12 +54,10 @@ struct TickerOrigin: Sendable, Hashable {
     /// Internal tickers whose handlers only hand a value over (and never stop other tickers) may be
     /// delivered in batches: several decided under one lock, then called back to back.
     var isBatched = false
-    /// A wall-clock ticker's rule (its deadlines are computed by its `WallTicker`, one at a time).
-    var wall: WallSchedule? = nil
 
     static func == (lhs: TickerOrigin, rhs: TickerOrigin) -> Bool {
         lhs.line == rhs.line && lhs.binding == rhs.binding && lhs.isBatched == rhs.isBatched
-            && lhs.ownerTypeID == rhs.ownerTypeID && lhs.fileID == rhs.fileID && lhs.wall == rhs.wall
+            && lhs.ownerTypeID == rhs.ownerTypeID && lhs.fileID == rhs.fileID
     }
 
     func hash(into hasher: inout Hasher) {
@@ -61,7 +66,6 @@ struct TickerOrigin: Sendable, Hashable {
         hasher.combine(ownerTypeID)
         hasher.combine(binding)
         hasher.combine(isBatched)
-        if let wall { hasher.combine(wall) }
     }
 
     private var ownerTypeID: ObjectIdentifier? { ownerType.map(ObjectIdentifier.init) }
@@ -75,14 +79,10 @@ struct TickerOrigin: Sendable, Hashable {
 final class TickerSite: Sendable {
     let origin: TickerOrigin
     let times: ScheduleTimes
-    /// Whether the site's tickers follow the wall clock: the engine parks one after each scheduled
-    /// delivery, and its `WallTicker` retargets it.
-    let isWall: Bool
 
     init(_ origin: TickerOrigin, times: ScheduleTimes) {
         self.origin = origin
         self.times = times
-        self.isWall = origin.wall != nil
     }
 
     var fileID: String { origin.fileID }

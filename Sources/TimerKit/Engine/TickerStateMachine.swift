@@ -223,9 +223,7 @@ struct TickerStateMachine: ~Copyable {
             if command == .restart, phase == .finished { return .warnRestartedFinished(self[slot].site) }
             return .none
         }
-        if self[slot].site.isWall, command == .start || command == .restart || command == .resume,
-            case .wall(let wall) = self[slot].handler
-        {
+        if command == .start || command == .restart || command == .resume, let wall = self[slot].handler?.wallTicker {
             // Parked (running, waiting for no deadline) until the wall ticker retargets it.
             if command != .resume { updateCounts(slot) { $0.nextIndex = 1 } }
             self[slot].phase = .running(origin: .max)
@@ -337,9 +335,7 @@ struct TickerStateMachine: ~Copyable {
         var found: [(WallTicker, TickerID)] = []
         for slot in 0..<UInt32(slotCount) where isOccupied(slot) {
             let record = self.record(slot)
-            guard record.pointee.site.isWall, case .running = record.pointee.phase,
-                case .wall(let wall)? = record.pointee.handler
-            else { continue }
+            guard case .running = record.pointee.phase, let wall = record.pointee.handler?.wallTicker else { continue }
             found.append((wall, TickerID(slot: slot, serial: record.pointee.serial)))
         }
         return found
@@ -506,7 +502,7 @@ struct TickerStateMachine: ~Copyable {
             then = stop(slot, as: .finished)
         } else {
             // A wall-clock ticker waits, parked, for its `WallTicker` to decide this occurrence and the next.
-            if !tick.isManual, record.pointee.site.isWall { record.pointee.phase = .running(origin: .max) }
+            if !tick.isManual, case .wall = handler { record.pointee.phase = .running(origin: .max) }
             // The schedule and counters are at hand: not read from the record (or a side table) again.
             reschedule(slot, to: heapKey(of: record, slot: slot, times: schedule, nextIndex: counts.nextIndex))
         }
