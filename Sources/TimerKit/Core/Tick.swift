@@ -41,7 +41,7 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
         remaining: Int?,
         fireCount: Int,
         isManual: Bool,
-        date: Date? = nil
+        date: Date?
     ) {
         self.index = index
         self.deadline = deadline
@@ -51,6 +51,16 @@ public struct Tick: Sendable, Hashable, CustomStringConvertible {
         self.fireCount = fireCount
         self.isManual = isManual
         self.date = date
+    }
+
+    /// A tick of a schedule that does not follow the wall clock (no ``date``).
+    package init(
+        index: Int, deadline: TickInstant, timestamp: TickInstant, skipped: Int, remaining: Int?, fireCount: Int,
+        isManual: Bool
+    ) {
+        self.init(
+            index: index, deadline: deadline, timestamp: timestamp, skipped: skipped, remaining: remaining,
+            fireCount: fireCount, isManual: isManual, date: nil)
     }
 
     /// A short human-readable description, for logs and test output.

@@ -34,6 +34,7 @@ enum WallClockWatch {
         var zoneSignature = ""
         var zoneCheckedAt: Int64 = 0
         var observers: [UncheckedObserver] = []
+        var recomputations = 0
     }
 
     private static let state = Locked<State>.make(State())
@@ -67,28 +68,28 @@ enum WallClockWatch {
     /// moved against the continuous clock, or the zone's settings changed.
     static func check() {
         let now = Platform.continuousNanoseconds()
-        let offset = TimeBase.Source.system.wallNanoseconds().subtractingSaturating(now)
-        enum Change { case none, clock, zone }
-        let change = state.withLock { state -> Change in
-            guard state.isWatching else { return .none }
+        check(continuous: now, wall: TimeBase.Source.system.wallNanoseconds())
+    }
+
+    /// `check()` with the two clocks' readings given (tests pass readings of a clock that was set).
+    static func check(continuous now: Int64, wall: Int64) {
+        let offset = wall.subtractingSaturating(now)
+        let (clockMoved, zoneChanged) = state.withLock { state -> (Bool, Bool) in
+            guard state.isWatching else { return (false, false) }
+            var moved = false
             if abs(offset.subtractingSaturating(state.offset)) > threshold {
                 state.offset = offset
-                return .clock
+                moved = true
             }
-            guard now.subtractingSaturating(state.zoneCheckedAt) >= zoneCheckInterval else { return .none }
+            guard now.subtractingSaturating(state.zoneCheckedAt) >= zoneCheckInterval else { return (moved, false) }
             state.zoneCheckedAt = now
             let signature = zoneSignature()
-            guard signature != state.zoneSignature else { return .none }
+            guard signature != state.zoneSignature else { return (moved, false) }
             state.zoneSignature = signature
-            return .zone
+            return (moved, true)
         }
-        switch change {
-        case .none: break
-        case .clock: recompute(.system)
-        case .zone:
-            NSTimeZone.resetSystemTimeZone()
-            recompute(.system)
-        }
+        if zoneChanged { NSTimeZone.resetSystemTimeZone() }
+        if clockMoved || zoneChanged { recompute(.system) }
     }
 
     private static func clockChanged() {
@@ -102,8 +103,12 @@ enum WallClockWatch {
         recompute(.system)
     }
 
+    /// How many times the system's wall-clock tickers were recomputed (for tests).
+    static var systemRecomputations: Int { state.withLock { $0.recomputations } }
+
     /// Every running wall-clock ticker of `timeBase` computes its deadline again.
     static func recompute(_ timeBase: TimeBase) {
+        if case .system = timeBase.source { state.withLock { $0.recomputations += 1 } }
         for engine in timeBase.engines() where engine.clock.kind == .continuous {
             for (ticker, id) in engine.runningWallTickers() {
                 ticker.recompute(.clockChanged, engine: engine, id: id)
