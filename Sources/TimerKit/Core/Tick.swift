@@ -7,7 +7,8 @@ import Foundation
 /// and the number it did not deliver in ``skipped``.
 public struct Tick: Sendable, Hashable, CustomStringConvertible {
     /// The number of the deadline this tick stands for (1 for the first). For a manual fire
-    /// (``Ticker/fire()``) it is the number of the last deadline delivered before it (0 if none).
+    /// (``Ticker/fire()``) it is the number of the last deadline delivered before it (0 if none). For a
+    /// wall-clock schedule, the number of the occurrence since the start, missed ones included.
     public let index: Int
     /// The deadline this tick stands for. For a manual fire, the moment ``Ticker/fire()`` was called.
     public let deadline: TickInstant

@@ -95,6 +95,8 @@ extension TickSchedule {
     ///     with a message naming `file` and `line`.
     ///   - tolerance: lateness the engine may add to coalesce wake-ups; capped at half the interval.
     ///   - missed: what happens to deadlines that pass without a delivery (default ``MissedOccurrences/deliverOnce``).
+    ///   - file: the caller's file, named by the message for a bad interval (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
     public static func aligned(
         to interval: Duration, tolerance: Duration = .zero, missed: MissedOccurrences = .deliverOnce,
         file: StaticString = #fileID, line: UInt = #line
@@ -128,12 +130,15 @@ extension TickSchedule {
     /// article), and count on the continuous clock.
     ///
     /// - Parameters:
-    ///   - hour: 0–23; `minute` and `second`: 0–59. Anything else stops the program with a message
-    ///     naming `file` and `line`.
+    ///   - hour: 0–23. Out of range, it stops the program with a message naming `file` and `line`.
+    ///   - minute: 0–59 (default 0), likewise.
+    ///   - second: 0–59 (default 0), likewise.
     ///   - timeZone: the zone whose local time is meant; `nil` (the default) is the current zone, followed
     ///     when it changes (under virtual time, the virtual zone).
     ///   - tolerance: lateness the engine may add to coalesce wake-ups (negative: zero; at most an hour).
     ///   - missed: what happens to occurrences that pass without a delivery (default ``MissedOccurrences/deliverOnce``).
+    ///   - file: the caller's file, named by the message for bad input (filled in by the compiler).
+    ///   - line: the caller's line (filled in by the compiler).
     public static func daily(
         hour: Int, minute: Int = 0, second: Int = 0, in timeZone: TimeZone? = nil, tolerance: Duration = .zero,
         missed: MissedOccurrences = .deliverOnce, file: StaticString = #fileID, line: UInt = #line

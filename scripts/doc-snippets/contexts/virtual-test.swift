@@ -1,4 +1,5 @@
 // The body of an async main-actor test with a VirtualTime named `time` and a Sendable `values` collector.
+import Foundation
 import Synchronization
 import Testing
 import TimerKit
