@@ -337,12 +337,15 @@ enum WallClockFixtures {
         }
         #expect(ticker.state == .idle)
         #expect(ticker.nextDeadline == nil)
+        #expect(ticker.timeRemaining == nil)
         ticker.start()
         #expect(ticker.nextDeadline == time.now.advanced(by: .seconds(3_600)))
+        #expect(ticker.timeRemaining == .seconds(3_600))
         time.advance(by: .seconds(3_600))
         #expect(seen.all.map(\.index) == [1])
         // Paused over two occurrences: neither is delivered; resumed, the next is tomorrow's.
         ticker.pause()
+        #expect(ticker.timeRemaining == nil)
         time.advance(by: .seconds(2 * 86_400))
         ticker.resume()
         #expect(ticker.nextDeadline == time.now.advanced(by: .seconds(86_400)))

@@ -24,8 +24,8 @@ extension Ticker {
     /// debounce-like one-shot restarts at each keystroke.
     public func restart() { withEngine { $0.perform(.restart, on: id) } }
 
-    /// The time left until the next scheduled deadline; `nil` only once the ticker is `finished` or
-    /// `cancelled`.
+    /// The time left until the next scheduled deadline; `nil` once the ticker is `finished` or `cancelled`
+    /// (and for a wall-clock schedule that is not running, below).
     ///
     /// - `running`: from now to the next deadline, measured on the ticker's clock (under virtual time, the
     ///   virtual clock); zero when that deadline has passed and its delivery is on its way.
@@ -34,6 +34,10 @@ extension Ticker {
     /// - `idle`: the schedule's first delay, which ``start()`` will wait.
     ///
     /// A pending ``fire()`` is not a deadline and does not shorten it (``nextDeadline`` includes it).
+    ///
+    /// A wall-clock schedule (``TickSchedule/followsWallClock``) has a next deadline only while running:
+    /// idle or paused it reads `nil`, since ``start()`` and ``resume()`` compute the next occurrence from
+    /// the wall clock then; running, it is the time to the next occurrence by the wall clock as it reads now.
     public var timeRemaining: Duration? { engine.timeRemaining(id) }
 
     /// The clock the ticker's deadlines count on (its schedule's `clock:`): ``TickClock/uptime`` unless the

@@ -752,6 +752,13 @@ struct TickerStateMachine: ~Copyable {
     /// is final or its record is gone.
     func timeRemaining(_ id: TickerID, now: Int64) -> Int64? {
         guard isCurrent(id) else { return nil }
+        if self[id.slot].handler?.wallTicker != nil {
+            // Known only while running: idle or paused, the next occurrence is computed at start or resume.
+            guard case .running = self[id.slot].phase, let deadline = scheduledDeadline(ofSlot: id.slot),
+                deadline < .max
+            else { return nil }
+            return max(0, deadline.subtractingSaturating(now))
+        }
         // Field by field: a copy of the record would retain its handler and site.
         switch self[id.slot].phase {
         case .idle: return times(ofSlot: id.slot).offset(ofDeadline: nextIndex(ofSlot: id.slot))

@@ -67,6 +67,8 @@ enum WallClockWatch {
     /// Called at each wake-up of a continuous-clock engine on system time: recomputes when the wall clock
     /// moved against the continuous clock, or the zone's settings changed.
     static func check() {
+        // Before any wall-clock ticker, one uncontended lock and nothing else.
+        guard state.withLock({ $0.isWatching }) else { return }
         let now = Platform.continuousNanoseconds()
         check(continuous: now, wall: TimeBase.Source.system.wallNanoseconds())
     }
