@@ -2,7 +2,7 @@ import Foundation
 
 /// Sections of the suite, selectable with `--only`.
 enum Section: String, CaseIterable, Codable, Sendable {
-    case lateness, tolerance, cpu, wakeups, pending, fired, expiry, million, virtual, cancellation, primitives
+    case lateness, tolerance, cpu, wakeups, pending, fired, expiry, million, virtual, cancellation, primitives, calendar
 }
 
 /// Command-line options.
@@ -33,6 +33,8 @@ struct Options: Codable, Sendable {
     var expiryCount = 100_000
     var expiryWindow = 2.0
     var millionCount = 1_000_000
+    /// Daily schedules (and each comparison population) of the calendar section.
+    var calendarCount = 100_000
 
     static let usage = """
         USAGE: timerkit-bench [--quick | --long] [--rounds N] [--only SECTIONS] [--json PATH] [--svg PATH] [--quiet]
@@ -44,7 +46,7 @@ struct Options: Codable, Sendable {
           --rounds N       lateness rounds of 150 deadlines (default 6; the table shows the median of the rounds'
                            medians, and TimerKit − raw paired by round)
           --only LIST      comma-separated sections: lateness,tolerance,cpu,wakeups,pending,fired,expiry,million,
-                           virtual,cancellation,primitives
+                           virtual,cancellation,primitives,calendar
           --json PATH      raw results, every lateness sample included (default Benchmarks/results/latest.json)
           --svg PATH       chart of the lateness distributions (default Benchmarks/results/lateness.svg)
           --quiet          no progress on standard error
@@ -103,6 +105,7 @@ struct Options: Codable, Sendable {
             expiryCount = 20_000
             expiryWindow = 0.4
             millionCount = 200_000
+            calendarCount = 20_000
         case .standard:
             break
         case .long:

@@ -392,6 +392,7 @@ func markdownReport(_ results: Results) -> String {
     if !results.million.isEmpty { lines += millionSection(results) }
     if !results.virtual.isEmpty { lines += virtualSection(results) }
     if !results.cancellation.isEmpty { lines += cancellationSection(results) }
+    if let calendar = results.calendar { lines += calendarSection(calendar) }
     if !results.targets.isEmpty { lines += targetSection(results) }
     lines.append("")
     lines.append("Setups:")

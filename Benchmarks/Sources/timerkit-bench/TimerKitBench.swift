@@ -30,6 +30,9 @@ struct Results: Codable, Sendable {
     var virtual: [VirtualResult] = []
     /// Waiting tick sequences and `Task.sleep` loops cancelled at once, in rounds.
     var cancellation: [CancellationResult] = []
+    /// Daily schedules next to continuous one-shots and raw wall-clock sources, a clock set's recompute, and
+    /// the two ways to notice a set on Linux (the calendar section).
+    var calendar: CalendarResult?
     var targets: [TargetResult] = []
 
     struct Host: Codable, Sendable {
@@ -118,6 +121,7 @@ struct TimerKitBench {
             case .million: results.million = runMillion(options, progress)
             case .virtual: results.virtual = runVirtual(options, progress)
             case .cancellation: results.cancellation = runCancellation(options, progress)
+            case .calendar: results.calendar = runCalendar(options, progress)
             }
         }
         results.runtimeSeconds = progress.elapsedSeconds
@@ -170,6 +174,7 @@ struct TimerKitBench {
                     case .million: 2
                     case .virtual: virtualSteps
                     case .cancellation: cancellationRounds(options) * 2
+                    case .calendar: calendarSteps
                     }
                 }()
         }

@@ -44,6 +44,33 @@ void bench_line_buffer_stdout(void);
 /// `RunLoop.run(mode:before:)` return. Foundation's Swift API has no undeprecated spelling of this.
 void bench_stop_current_run_loop(void);
 
+/// A timer file descriptor on `CLOCK_REALTIME` (`timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC |
+/// TFD_NONBLOCK)`), or -errno (-ENOSYS where there is no timerfd). Close it with `close`.
+int bench_timerfd_realtime_create(void);
+
+/// Arms `fd` (from `bench_timerfd_realtime_create`) to expire at `wall_seconds` since 1970 on
+/// `CLOCK_REALTIME`, with `TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET`: a set of the system clock
+/// before then makes its next `read` fail with `ECANCELED`. Returns 0 or -errno.
+int bench_timerfd_arm_cancel_on_set(int fd, int64_t wall_seconds);
+
+/// Reads `fd` without blocking: 1 when the clock was set since it was armed (`ECANCELED`), 0 when
+/// nothing happened (`EAGAIN`), 2 when it expired, -errno on another error.
+int bench_timerfd_poll_cancelled(int fd);
+
+/// A thread that notices sets of the system clock at once: blocked in `poll` on a timerfd armed with
+/// `TFD_TIMER_CANCEL_ON_SET` for the far future (and on an eventfd, so that it can be stopped), it counts
+/// each set and re-arms. Named "bench.clockset".
+typedef struct bench_clock_set_watcher bench_clock_set_watcher;
+
+/// Starts the watcher; NULL on error (or where there is no timerfd).
+bench_clock_set_watcher *bench_clock_set_watcher_start(void);
+
+/// Clock sets the watcher has noticed.
+int64_t bench_clock_set_watcher_sets(const bench_clock_set_watcher *watcher);
+
+/// Wakes the watcher's thread, joins it, closes its descriptors and frees it.
+void bench_clock_set_watcher_stop(bench_clock_set_watcher *watcher);
+
 #ifdef __cplusplus
 }
 #endif
