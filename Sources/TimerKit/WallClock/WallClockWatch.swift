@@ -33,7 +33,6 @@ enum WallClockWatch {
         var offset: Int64 = 0
         var zoneSignature = ""
         var zoneCheckedAt: Int64 = 0
-        var observers: [UncheckedObserver] = []
         var recomputations = 0
     }
 
@@ -51,17 +50,15 @@ enum WallClockWatch {
             return true
         }
         guard isNew else { return }
+        // The tokens are not kept: the registrations last for the process's life (the watch never stops, and
+        // it costs nothing between wake-ups), and the center holds the blocks until a token removes them.
         let center = NotificationCenter.default
-        let observers = [
-            center.addObserver(
-                forName: Notification.Name("NSSystemClockDidChangeNotification"), object: nil, queue: nil
-            ) { _ in clockChanged() },
-            center.addObserver(
-                forName: Notification.Name("NSSystemTimeZoneDidChangeNotification"), object: nil, queue: nil
-            ) { _ in zoneChanged() },
-        ]
-        // Kept for the process's life: the watch never stops (it costs nothing between wake-ups).
-        state.withLock { $0.observers = observers.map { UncheckedObserver($0) } }
+        _ = center.addObserver(
+            forName: Notification.Name("NSSystemClockDidChangeNotification"), object: nil, queue: nil
+        ) { _ in clockChanged() }
+        _ = center.addObserver(
+            forName: Notification.Name("NSSystemTimeZoneDidChangeNotification"), object: nil, queue: nil
+        ) { _ in zoneChanged() }
     }
 
     /// Called at each wake-up of a continuous-clock engine on system time: recomputes when the wall clock
@@ -130,12 +127,4 @@ enum WallClockWatch {
         let link = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         return variable + "|" + link
     }
-}
-
-/// A notification observer token kept for the process's life.
-private struct UncheckedObserver: @unchecked Sendable {
-    // Invariant: the token is stored once and never used again (the observation lasts as long as the
-    // process); nothing reads it from another thread.
-    let token: any NSObjectProtocol
-    init(_ token: any NSObjectProtocol) { self.token = token }
 }
